@@ -1,0 +1,108 @@
+package io.inboxcheck.cli;
+
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.report.HistoryJson;
+import io.inboxcheck.report.HistoryText;
+import io.inboxcheck.scenario.ExpectationReport;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.scenario.ScenarioRunner;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code replay FILE...}: replays scenarios and prints each history. */
+@Command(
+    name = "replay",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Replays scenario files against a receiver and prints the step-by-step history.",
+      "Exit codes: 0 every expectation holds, 1 an expectation failed, 2 the input was rejected."
+    })
+final class ReplayCommand implements Callable<Integer> {
+
+  /** Output formats of a history. */
+  enum Format {
+    table,
+    markdown,
+    json
+  }
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (SPEC section 9).")
+  List<Path> files;
+
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table (default), markdown or json (SPEC section 10).")
+  Format format;
+
+  @Option(
+      names = "--receiver",
+      defaultValue = "model",
+      description = "The receiver to replay against: model (default).")
+  String receiver;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (!"model".equals(receiver)) {
+      err.println("inboxcheck replay: unknown receiver \"" + receiver + "\"; available: model");
+      return ExitCodes.REJECTED;
+    }
+    ScenarioReader reader = new ScenarioReader();
+    ScenarioRunner runner = new ScenarioRunner(ModelReceiver::new);
+    int exit = ExitCodes.OK;
+    for (Path file : files) {
+      Scenario scenario;
+      try {
+        scenario = reader.read(file);
+      } catch (InputRejected rejected) {
+        err.println(rejected.getMessage());
+        exit = Math.max(exit, ExitCodes.REJECTED);
+        continue;
+      }
+      History history = runner.replay(scenario);
+      out.print(render(history));
+      out.flush();
+      if (!history.expectationsHold()) {
+        printDifference(err, file, history.expectations());
+        exit = Math.max(exit, ExitCodes.FAILED);
+      }
+    }
+    return exit;
+  }
+
+  private String render(History history) {
+    return switch (format) {
+      case json -> HistoryJson.render(history);
+      case markdown -> HistoryText.render(history, HistoryText.Layout.MARKDOWN);
+      case table -> HistoryText.render(history, HistoryText.Layout.TABLE);
+    };
+  }
+
+  private static void printDifference(PrintWriter err, Path file, ExpectationReport report) {
+    err.println(
+        file
+            + ": "
+            + report.failures().size()
+            + " of "
+            + report.checked()
+            + " expected facts failed:");
+    for (ExpectationReport.Mismatch mismatch : report.failures()) {
+      err.println("  " + mismatch.describe());
+    }
+    err.flush();
+  }
+}

@@ -1,0 +1,17 @@
+package io.inboxcheck.model;
+
+import java.util.Objects;
+
+/** One object's version and state as an authority states it at reconciliation (SPEC section 4). */
+public record AuthoritativeCard(long version, JsonObject state) {
+  public AuthoritativeCard {
+    Objects.requireNonNull(state, "state");
+    if (version < 0) {
+      throw new IllegalArgumentException("an authoritative version is never negative: " + version);
+    }
+  }
+
+  public Card asCard() {
+    return Card.fromAuthority(version, state);
+  }
+}

@@ -1,0 +1,53 @@
+package io.inboxcheck.model;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the receiver remembers of one event id: the first record (never overwritten), the variants
+ * in arrival order, and when the id was first received (SPEC section 2).
+ */
+public record IdentityRecord(
+    String eventId, RecordedContent firstRecord, List<RecordedContent> variants) {
+  public IdentityRecord {
+    variants = List.copyOf(variants);
+  }
+
+  public Instant firstReceivedAt() {
+    return firstRecord.receivedAt();
+  }
+
+  /** The first record or stored variant whose content equals {@code content}, if any. */
+  public Optional<RecordedContent> recorded(JsonValue content) {
+    if (firstRecord.content().equals(content)) {
+      return Optional.of(firstRecord);
+    }
+    return variants.stream().filter(variant -> variant.content().equals(content)).findFirst();
+  }
+
+  public IdentityRecord withVariant(RecordedContent variant) {
+    List<RecordedContent> all = new ArrayList<>(variants);
+    all.add(variant);
+    return new IdentityRecord(eventId, firstRecord, all);
+  }
+
+  /** This record with a new decision for the content that arrived at {@code step}. */
+  public IdentityRecord withDecisionFor(int step, Decision decision) {
+    if (firstRecord.step() == step) {
+      return new IdentityRecord(eventId, firstRecord.withDecision(decision), variants);
+    }
+    List<RecordedContent> all = new ArrayList<>(variants);
+    all.replaceAll(variant -> variant.step() == step ? variant.withDecision(decision) : variant);
+    return new IdentityRecord(eventId, firstRecord, all);
+  }
+
+  /** Every step at which content of this id was recorded: the first record's and the variants'. */
+  public List<Integer> recordedSteps() {
+    List<Integer> steps = new ArrayList<>();
+    steps.add(firstRecord.step());
+    variants.forEach(variant -> steps.add(variant.step()));
+    return steps;
+  }
+}

@@ -1,0 +1,229 @@
+package io.inboxcheck.model;
+
+import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The reference receiver's state (SPEC section 2). It changes only by committing an outcome the
+ * pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as one unit.
+ */
+public final class ReceiverState implements ReceiverView {
+  private final Map<String, Card> cards;
+  private final LinkedHashMap<String, IdentityRecord> identities;
+  private final LinkedHashMap<Integer, HeldInput> held;
+  private final List<AuditEntry> audit;
+  private final Set<String> supportedTypes;
+  private final Duration retention;
+  private ReplacementCounters replacements;
+  private Instant clock;
+
+  public ReceiverState(
+      Map<String, Card> initialCards,
+      Set<String> supportedTypes,
+      Duration retention,
+      Instant start) {
+    this.cards = new HashMap<>(initialCards);
+    this.identities = new LinkedHashMap<>();
+    this.held = new LinkedHashMap<>();
+    this.audit = new ArrayList<>();
+    this.supportedTypes = Set.copyOf(supportedTypes);
+    this.retention = retention;
+    this.replacements = ReplacementCounters.ZERO;
+    this.clock = start;
+  }
+
+  private ReceiverState(ReceiverState other) {
+    this.cards = new HashMap<>(other.cards);
+    this.identities = new LinkedHashMap<>(other.identities);
+    this.held = new LinkedHashMap<>(other.held);
+    this.audit = new ArrayList<>(other.audit);
+    this.supportedTypes = other.supportedTypes;
+    this.retention = other.retention;
+    this.replacements = other.replacements;
+    this.clock = other.clock;
+  }
+
+  /** An independent copy; records are immutable, so sharing them is safe. */
+  public ReceiverState copy() {
+    return new ReceiverState(this);
+  }
+
+  /**
+   * Moves the receiver clock to {@code time} and prunes the identity records whose retention ended
+   * (SPEC section 5); {@code step} is the step that moved it.
+   */
+  public void advanceClock(int step, Instant time) {
+    if (time.isBefore(clock)) {
+      throw new IllegalArgumentException(
+          "the receiver clock never goes back: " + time + " < " + clock);
+    }
+    clock = time;
+    for (IdentityRecord record : Retention.expired(this, clock)) {
+      identities.remove(record.eventId());
+      audit.add(
+          new AuditEntry.IdentityPruned(step, clock, record.eventId(), record.firstReceivedAt()));
+    }
+  }
+
+  /** Commits one delivery's decision and every effect it has, together. */
+  public void commit(int step, Envelope envelope, DeliveryOutcome outcome) {
+    Decision decision = outcome.decision();
+    recordIdentity(step, envelope, outcome);
+    cards.putAll(outcome.cardsAfter());
+    if (decision instanceof Decision.Held heldDecision) {
+      held.put(step, new HeldInput(step, envelope, heldDecision.reason()));
+    }
+    if (decision.kind() == DecisionKind.APPLIED) {
+      replacements = replacements.plus(new ReplacementCounters(1, 0));
+    }
+    List<String> paused =
+        outcome.cardsAfter().entrySet().stream()
+            .filter(entry -> entry.getValue().paused())
+            .map(Map.Entry::getKey)
+            .toList();
+    audit.add(
+        new AuditEntry.DeliveryRecorded(
+            step,
+            clock,
+            envelope,
+            decision,
+            outcome.identityEffect() == IdentityEffect.VARIANT,
+            paused));
+  }
+
+  private void recordIdentity(int step, Envelope envelope, DeliveryOutcome outcome) {
+    if (outcome.identityEffect() == IdentityEffect.NONE) {
+      return;
+    }
+    String eventId = envelope.eventId().orElseThrow();
+    RecordedContent content =
+        new RecordedContent(envelope.content(), step, clock, List.of(outcome.decision()));
+    if (outcome.identityEffect() == IdentityEffect.FIRST_RECORD) {
+      identities.put(eventId, new IdentityRecord(eventId, content, List.of()));
+    } else {
+      identities.put(eventId, identities.get(eventId).withVariant(content));
+    }
+  }
+
+  /** Commits one object's reconciliation: the card, resolutions, re-evaluations and counters. */
+  public void commit(int step, ObjectReconciliation reconciliation) {
+    String objectId = reconciliation.objectId();
+    cards.put(objectId, reconciliation.cardAfter());
+    audit.add(
+        new AuditEntry.AuthorityApplied(
+            step,
+            clock,
+            objectId,
+            reconciliation.outcome(),
+            reconciliation.regressed(),
+            reconciliation.before(),
+            reconciliation.cardAfter()));
+    for (HeldInput input : reconciliation.resolved()) {
+      held.remove(input.step());
+      audit.add(
+          new AuditEntry.ResolvedByAuthority(
+              step, clock, input.step(), input.eventId().orElse(null), objectId, input.reason()));
+    }
+    for (ObjectReconciliation.Reevaluation reevaluation : reconciliation.reevaluated()) {
+      HeldInput input = reevaluation.input();
+      held.remove(input.step());
+      input.eventId().ifPresent(id -> recordDecision(id, input.step(), reevaluation.decision()));
+      audit.add(
+          new AuditEntry.Reevaluated(
+              step,
+              clock,
+              input.step(),
+              input.eventId().orElse(null),
+              objectId,
+              input.reason(),
+              reevaluation.decision()));
+    }
+    for (HeldInput input : reconciliation.stillHeld()) {
+      held.put(input.step(), input);
+    }
+    reorderHeld();
+    replacements = replacements.plus(reconciliation.replacements());
+  }
+
+  private void recordDecision(String eventId, int step, Decision decision) {
+    IdentityRecord record = identities.get(eventId);
+    if (record != null) {
+      identities.put(eventId, record.withDecisionFor(step, decision));
+    }
+  }
+
+  private void reorderHeld() {
+    // Re-inserting a held input keeps the map in arrival order, which reports rely on.
+    List<HeldInput> inOrder = new ArrayList<>(held.values());
+    inOrder.sort((left, right) -> Integer.compare(left.step(), right.step()));
+    held.clear();
+    inOrder.forEach(input -> held.put(input.step(), input));
+  }
+
+  @Override
+  public Optional<Card> card(String objectId) {
+    return Optional.ofNullable(cards.get(objectId));
+  }
+
+  @Override
+  public SortedMap<String, Card> cards() {
+    return Collections.unmodifiableSortedMap(new TreeMap<>(cards));
+  }
+
+  @Override
+  public Optional<IdentityRecord> identity(String eventId) {
+    return Optional.ofNullable(identities.get(eventId));
+  }
+
+  @Override
+  public Collection<IdentityRecord> identities() {
+    return Collections.unmodifiableCollection(identities.values());
+  }
+
+  @Override
+  public List<HeldInput> held() {
+    return List.copyOf(held.values());
+  }
+
+  @Override
+  public boolean isHeld(int step) {
+    return held.containsKey(step);
+  }
+
+  @Override
+  public List<AuditEntry> audit() {
+    return Collections.unmodifiableList(audit);
+  }
+
+  @Override
+  public ReplacementCounters replacements() {
+    return replacements;
+  }
+
+  @Override
+  public Instant clock() {
+    return clock;
+  }
+
+  @Override
+  public Duration retention() {
+    return retention;
+  }
+
+  @Override
+  public Set<String> supportedTypes() {
+    return supportedTypes;
+  }
+}

@@ -1,0 +1,14 @@
+package io.inboxcheck.receiver;
+
+import io.inboxcheck.model.Decision;
+
+/**
+ * A receiver's answer to one delivery: the recorded decision (null when not durable) and the ack.
+ */
+public record DeliveryResult(Decision decision, Ack ack) {
+  public static final DeliveryResult NOT_DURABLE = new DeliveryResult(null, Ack.NO_ACK);
+
+  public static DeliveryResult recorded(Decision decision) {
+    return new DeliveryResult(decision, Ack.ACK);
+  }
+}

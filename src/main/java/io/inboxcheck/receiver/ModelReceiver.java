@@ -1,0 +1,64 @@
+package io.inboxcheck.receiver;
+
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.DeliveryOutcome;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverState;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.Reconciler;
+import io.inboxcheck.model.Reducer;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/** The reference receiver: the pure reducer with an in-memory state as its "store". */
+public final class ModelReceiver implements Receiver {
+  private final ReceiverState state;
+
+  public ModelReceiver(ReceiverSetup setup) {
+    this.state =
+        new ReceiverState(
+            setup.initialCards(), setup.supportedTypes(), setup.retention(), setup.start());
+  }
+
+  @Override
+  public String name() {
+    return "model";
+  }
+
+  @Override
+  public void advanceClock(int step, Instant time) {
+    state.advanceClock(step, time);
+  }
+
+  @Override
+  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+    DeliveryOutcome outcome = Reducer.decide(state, envelope);
+    if (transport.storageFault()) {
+      // The decision could not be made durable, so none of it happened.
+      return DeliveryResult.NOT_DURABLE;
+    }
+    state.commit(step, envelope, outcome);
+    return DeliveryResult.recorded(outcome.decision());
+  }
+
+  @Override
+  public List<ObjectReconciliation> reconcile(
+      int step, SortedMap<String, AuthoritativeCard> authority) {
+    List<ObjectReconciliation> results = new ArrayList<>();
+    for (Map.Entry<String, AuthoritativeCard> entry : authority.entrySet()) {
+      ObjectReconciliation result = Reconciler.reconcile(state, entry.getKey(), entry.getValue());
+      state.commit(step, result);
+      results.add(result);
+    }
+    return results;
+  }
+
+  @Override
+  public ReceiverView view() {
+    return state;
+  }
+}

@@ -1,0 +1,31 @@
+package io.inboxcheck.receiver;
+
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverView;
+import java.time.Instant;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * A receiver under test: the operations a scenario drives and the view invariants read. The
+ * reference model implements it, and so does any real receiver checked against the model.
+ */
+public interface Receiver {
+
+  /** A short name for histories and reports, e.g. {@code model}. */
+  String name();
+
+  /** Moves the receiver clock (never backwards) and lets retention prune (SPEC section 5). */
+  void advanceClock(int step, Instant time);
+
+  /** Decides and durably records one delivery, or records nothing and answers NO_ACK. */
+  DeliveryResult deliver(int step, Envelope envelope, Transport transport);
+
+  /** Reconciles every listed object, in ascending object id order (SPEC section 4). */
+  List<ObjectReconciliation> reconcile(int step, SortedMap<String, AuthoritativeCard> authority);
+
+  /** The receiver's current state as the invariants see it. */
+  ReceiverView view();
+}

@@ -1,0 +1,317 @@
+package io.inboxcheck.scenario;
+
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.DecisionKind;
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.HeldReason;
+import io.inboxcheck.model.JsonArray;
+import io.inboxcheck.model.JsonBoolean;
+import io.inboxcheck.model.JsonNull;
+import io.inboxcheck.model.JsonNumber;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
+import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReplacementCounters;
+import io.inboxcheck.receiver.Ack;
+import io.inboxcheck.scenario.ExpectationReport.Mismatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Partial expectations of SPEC section 9: each given fact is compared with the same fact of the
+ * history; facts not given are not checked. Objects match partially (a card may give only its
+ * version), except a {@code state}, which must match whole; lists match element by element.
+ */
+public final class Expectations {
+  /** Which step an expectation belongs to; each kind allows its own facts. */
+  public enum StepKind {
+    DELIVER,
+    RECONCILE,
+    ADVANCE
+  }
+
+  private static final Set<String> AFTER_KEYS =
+      Set.of("cards", "absent_cards", "paused", "held", "replacements");
+  private static final Set<String> DELIVER_KEYS =
+      union(AFTER_KEYS, "decision", "reason", "restates", "ack", "retention_expired");
+  private static final Set<String> RECONCILE_KEYS = union(AFTER_KEYS, "objects", "reevaluated");
+  private static final Set<String> ADVANCE_KEYS = union(AFTER_KEYS, "pruned");
+  private static final Set<String> FINAL_KEYS =
+      Set.of("cards", "absent_cards", "paused", "unresolved", "replacements");
+  private static final Map<String, Set<String>> ENUMERATED =
+      Map.of(
+          "decision", names(DecisionKind.values()),
+          "restates", names(DecisionKind.values()),
+          "reason", names(HeldReason.values()),
+          "ack", names(Ack.values()));
+
+  private Expectations() {}
+
+  static JsonObject validateStep(Located node, StepKind kind) throws InputRejected {
+    Set<String> allowed =
+        switch (kind) {
+          case DELIVER -> DELIVER_KEYS;
+          case RECONCILE -> RECONCILE_KEYS;
+          case ADVANCE -> ADVANCE_KEYS;
+        };
+    return validate(node, allowed, "the expectation of a " + kind.name().toLowerCase() + " step");
+  }
+
+  static JsonObject validateFinal(Located node) throws InputRejected {
+    return validate(node, FINAL_KEYS, "expect_final");
+  }
+
+  private static JsonObject validate(Located node, Set<String> allowed, String what)
+      throws InputRejected {
+    JsonObject object = node.object(what);
+    node.onlyKeys(allowed, what);
+    for (Map.Entry<String, Set<String>> enumerated : ENUMERATED.entrySet()) {
+      JsonValue value = object.members().get(enumerated.getKey());
+      if (value == null || value instanceof JsonNull) {
+        continue;
+      }
+      Located member = node.child(enumerated.getKey(), value);
+      String text = member.text("one of " + Located.sorted(enumerated.getValue()));
+      if (!enumerated.getValue().contains(text)) {
+        throw member.rejected(
+            "unknown value \""
+                + text
+                + "\"; expected one of "
+                + Located.sorted(enumerated.getValue()));
+      }
+    }
+    return object;
+  }
+
+  /** Checks every step's expectation and the final one against a history's facts. */
+  public static ExpectationReport check(
+      Scenario scenario, List<HistoryStep> steps, JsonObject finalFacts) {
+    Counter counter = new Counter();
+    List<Mismatch> mismatches = new ArrayList<>();
+    for (int index = 0; index < steps.size(); index++) {
+      JsonObject expect = scenario.steps().get(index).expect();
+      if (expect != null) {
+        HistoryStep step = steps.get(index);
+        compare(step.step(), "", expect, stepFacts(step), counter, mismatches);
+      }
+    }
+    if (scenario.expectFinal() != null) {
+      compare(0, "", scenario.expectFinal(), finalFacts, counter, mismatches);
+    }
+    return new ExpectationReport(counter.checked, mismatches);
+  }
+
+  /** The facts of one step that expectations may name. */
+  public static JsonObject stepFacts(HistoryStep step) {
+    TreeMap<String, JsonValue> facts = new TreeMap<>();
+    facts.put("cards", cardFacts(step.cards()));
+    facts.put("paused", strings(step.paused()));
+    facts.put("held", heldIds(step.held()));
+    facts.put("replacements", replacementFacts(step.replacements()));
+    facts.put("pruned", strings(step.pruned()));
+    if (step.detail() instanceof HistoryStep.Delivered delivered) {
+      Decision decision = delivered.decision();
+      facts.put("decision", decision == null ? JsonNull.INSTANCE : text(decision.kind().name()));
+      facts.put(
+          "reason",
+          decision == null || decision.reason() == null
+              ? JsonNull.INSTANCE
+              : text(decision.reason().name()));
+      facts.put(
+          "restates",
+          decision instanceof Decision.Duplicate duplicate
+              ? text(duplicate.restates().kind().name())
+              : JsonNull.INSTANCE);
+      facts.put("ack", text(delivered.ack().name()));
+      facts.put("retention_expired", new JsonBoolean(delivered.retentionExpired()));
+    }
+    if (step.detail() instanceof HistoryStep.Reconciled reconciled) {
+      facts.put("objects", objectFacts(reconciled.objects()));
+      facts.put("reevaluated", reevaluatedFacts(reconciled.objects()));
+    }
+    return new JsonObject(facts);
+  }
+
+  /** The facts of the final state that {@code expect_final} may name. */
+  public static JsonObject finalFacts(
+      SortedMap<String, Card> cards, List<HeldInput> unresolved, ReplacementCounters replacements) {
+    TreeMap<String, JsonValue> facts = new TreeMap<>();
+    facts.put("cards", cardFacts(cards));
+    facts.put(
+        "paused",
+        strings(
+            cards.entrySet().stream()
+                .filter(e -> e.getValue().paused())
+                .map(Map.Entry::getKey)
+                .toList()));
+    facts.put("unresolved", heldIds(unresolved));
+    facts.put("replacements", replacementFacts(replacements));
+    return new JsonObject(facts);
+  }
+
+  private static void compare(
+      int step,
+      String path,
+      JsonValue expected,
+      JsonValue actual,
+      Counter counter,
+      List<Mismatch> mismatches) {
+    if (expected instanceof JsonObject expectedObject
+        && actual instanceof JsonObject actualObject
+        && !path.endsWith("/state")) {
+      for (Map.Entry<String, JsonValue> member : expectedObject.members().entrySet()) {
+        String memberPath = path.isEmpty() ? member.getKey() : path + "/" + member.getKey();
+        if (member.getKey().equals("absent_cards") && path.isEmpty()) {
+          compareAbsent(step, member.getValue(), actualObject, counter, mismatches);
+          continue;
+        }
+        JsonValue actualMember = actualObject.members().get(member.getKey());
+        if (actualMember == null) {
+          counter.checked++;
+          mismatches.add(
+              new Mismatch(
+                  step, memberPath, member.getValue().canonicalText(), "nothing (absent)"));
+          continue;
+        }
+        compare(step, memberPath, member.getValue(), actualMember, counter, mismatches);
+      }
+      return;
+    }
+    if (expected instanceof JsonArray expectedArray
+        && actual instanceof JsonArray actualArray
+        && expectedArray.elements().size() == actualArray.elements().size()
+        && expectedArray.elements().stream().anyMatch(JsonObject.class::isInstance)) {
+      for (int index = 0; index < expectedArray.elements().size(); index++) {
+        compare(
+            step,
+            path + "/" + index,
+            expectedArray.elements().get(index),
+            actualArray.elements().get(index),
+            counter,
+            mismatches);
+      }
+      return;
+    }
+    counter.checked++;
+    if (!expected.equals(actual)) {
+      mismatches.add(new Mismatch(step, path, expected.canonicalText(), actual.canonicalText()));
+    }
+  }
+
+  private static void compareAbsent(
+      int step, JsonValue expected, JsonObject actual, Counter counter, List<Mismatch> mismatches) {
+    JsonObject cards = (JsonObject) actual.members().get("cards");
+    if (!(expected instanceof JsonArray absent)) {
+      counter.checked++;
+      mismatches.add(
+          new Mismatch(step, "absent_cards", "a list of card ids", expected.canonicalText()));
+      return;
+    }
+    for (JsonValue id : absent.elements()) {
+      counter.checked++;
+      String key = id instanceof JsonString string ? string.value() : id.canonicalText();
+      if (cards.members().containsKey(key)) {
+        mismatches.add(
+            new Mismatch(
+                step,
+                "absent_cards/" + key,
+                "no card " + key,
+                cards.members().get(key).canonicalText()));
+      }
+    }
+  }
+
+  static JsonObject cardFacts(SortedMap<String, Card> cards) {
+    TreeMap<String, JsonValue> facts = new TreeMap<>();
+    cards.forEach((id, card) -> facts.put(id, cardFact(card)));
+    return new JsonObject(facts);
+  }
+
+  static JsonObject cardFact(Card card) {
+    TreeMap<String, JsonValue> fact = new TreeMap<>();
+    fact.put("version", JsonNumber.of(card.version()));
+    fact.put("state", card.state());
+    fact.put("paused", new JsonBoolean(card.paused()));
+    return new JsonObject(fact);
+  }
+
+  private static JsonObject replacementFacts(ReplacementCounters replacements) {
+    TreeMap<String, JsonValue> fact = new TreeMap<>();
+    fact.put("event", JsonNumber.of(replacements.event()));
+    fact.put("authoritative", JsonNumber.of(replacements.authoritative()));
+    fact.put("total", JsonNumber.of(replacements.total()));
+    return new JsonObject(fact);
+  }
+
+  private static JsonArray heldIds(List<HeldInput> held) {
+    return new JsonArray(
+        held.stream()
+            .map(input -> input.eventId().<JsonValue>map(JsonString::new).orElse(JsonNull.INSTANCE))
+            .toList());
+  }
+
+  private static JsonObject objectFacts(List<ObjectReconciliation> objects) {
+    TreeMap<String, JsonValue> facts = new TreeMap<>();
+    for (ObjectReconciliation object : objects) {
+      TreeMap<String, JsonValue> fact = new TreeMap<>();
+      fact.put("outcome", text(object.outcome().name()));
+      fact.put("regressed", new JsonBoolean(object.regressed()));
+      facts.put(object.objectId(), new JsonObject(fact));
+    }
+    return new JsonObject(facts);
+  }
+
+  private static JsonArray reevaluatedFacts(List<ObjectReconciliation> objects) {
+    List<JsonValue> facts = new ArrayList<>();
+    for (ObjectReconciliation object : objects) {
+      for (ObjectReconciliation.Reevaluation reevaluation : object.reevaluated()) {
+        TreeMap<String, JsonValue> fact = new TreeMap<>();
+        fact.put(
+            "event_id",
+            reevaluation
+                .input()
+                .eventId()
+                .<JsonValue>map(JsonString::new)
+                .orElse(JsonNull.INSTANCE));
+        fact.put("decision", text(reevaluation.decision().kind().name()));
+        HeldReason reason = reevaluation.decision().reason();
+        fact.put("reason", reason == null ? JsonNull.INSTANCE : text(reason.name()));
+        facts.add(new JsonObject(fact));
+      }
+    }
+    return new JsonArray(facts);
+  }
+
+  private static JsonArray strings(List<String> values) {
+    return new JsonArray(values.stream().<JsonValue>map(JsonString::new).toList());
+  }
+
+  private static JsonString text(String value) {
+    return new JsonString(value);
+  }
+
+  private static Set<String> union(Set<String> base, String... more) {
+    Set<String> all = new java.util.HashSet<>(base);
+    all.addAll(Arrays.asList(more));
+    return Set.copyOf(all);
+  }
+
+  private static Set<String> names(Enum<?>[] values) {
+    return Arrays.stream(values)
+        .map(Enum::name)
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
+  /** Counts facts compared, for the history's {@code expectations.checked}. */
+  private static final class Counter {
+    private int checked;
+  }
+}
