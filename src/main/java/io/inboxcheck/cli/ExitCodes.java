@@ -11,5 +11,8 @@ final class ExitCodes {
   /** The input was rejected; one line says where and why. */
   static final int REJECTED = 2;
 
+  /** inboxcheck itself failed; the one-line message names the error. */
+  static final int INTERNAL_ERROR = 3;
+
   private ExitCodes() {}
 }

@@ -1,7 +1,11 @@
 package io.inboxcheck.cli;
 
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code inboxcheck} command line; the only place that prints. */
 @Command(
@@ -12,13 +16,31 @@ import picocli.CommandLine.Command;
     subcommands = {ReplayCommand.class})
 public final class Main implements Runnable {
 
+  @Spec CommandSpec spec;
+
   public static void main(String[] args) {
     System.exit(run(args));
   }
 
   /** Runs the command line and returns its exit code, for tests. */
   public static int run(String... args) {
+    return run(
+        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+        args);
+  }
+
+  /** Runs the command line with the given streams and returns its exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine commandLine = new CommandLine(new Main());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setExecutionExceptionHandler(
+        (exception, command, parseResult) -> {
+          // A bug in inboxcheck itself: still one line, never a stack trace.
+          command.getErr().println("inboxcheck: internal error: " + exception);
+          return ExitCodes.INTERNAL_ERROR;
+        });
     commandLine.setParameterExceptionHandler(
         (exception, arguments) -> {
           CommandLine command = exception.getCommandLine();
@@ -33,6 +55,6 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    new CommandLine(this).usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
   }
 }

@@ -1,0 +1,125 @@
+package io.inboxcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets one line naming the file, the position and the problem, and exit code 2. */
+class RejectedInputTests {
+  private static final String VALID_STEP =
+      "{\"deliver\": {\"event_id\": \"e-1\"}, \"received_at\": \"2024-01-01T08:00:05Z\"}";
+
+  @TempDir Path folder;
+
+  @Test
+  void badJsonNamesTheLineAndColumn() throws IOException {
+    CommandRun run = replay("bad.json", "{\n  \"name\": \"x\",\n  \"steps\": [ oops ]\n}");
+    assertRejected(run, "bad.json", "line 3, column");
+  }
+
+  @Test
+  void aDuplicateKeyIsRejected() throws IOException {
+    CommandRun run = replay("dup.json", "{\"name\": \"x\", \"name\": \"y\", \"steps\": []}");
+    assertRejected(run, "dup.json", "duplicate key");
+    assertThat(run.err()).contains("line 1, column");
+  }
+
+  @Test
+  void aClockGoingBackwardsNamesTheStep() throws IOException {
+    CommandRun run =
+        replay(
+            "back.json",
+            "{\"name\": \"x\", \"steps\": ["
+                + VALID_STEP
+                + ", "
+                + "{\"deliver\": {\"event_id\": \"e-2\"}, \"received_at\": \"2024-01-01T08:00:01Z\"}]}");
+    assertRejected(run, "back.json", "at /steps/1/received_at");
+    assertThat(run.err()).contains("never go backwards");
+  }
+
+  @Test
+  void anUnknownStepKindIsRejected() throws IOException {
+    CommandRun run = replay("kind.json", "{\"name\": \"x\", \"steps\": [{\"redeliver\": {}}]}");
+    assertRejected(run, "kind.json", "at /steps/0");
+    assertThat(run.err()).contains("unknown step kind");
+  }
+
+  @Test
+  void aMisspeltFieldIsRejectedNotIgnored() throws IOException {
+    CommandRun run =
+        replay(
+            "typo.json",
+            "{\"name\": \"x\", \"steps\": [{\"deliver\": {}, \"recieved_at\": \"2024-01-01T08:00:00Z\"}]}");
+    assertRejected(run, "typo.json", "at /steps/0/recieved_at");
+  }
+
+  @Test
+  void hundredLevelNestingIsRejected() throws IOException {
+    String deep = "[".repeat(100) + "]".repeat(100);
+    CommandRun run =
+        replay("deep.json", "{\"name\": \"x\", \"steps\": [{\"deliver\": " + deep + "}]}");
+    assertRejected(run, "deep.json", "nested deeper than the limit of 64 levels");
+  }
+
+  @Test
+  void aTwentyMegabyteFileIsRejectedBeforeParsing() throws IOException {
+    Path big = folder.resolve("big.json");
+    try (Writer writer = Files.newBufferedWriter(big, StandardCharsets.UTF_8)) {
+      writer.write("{\"name\": \"x\", \"description\": \"");
+      char[] block = new char[1024 * 1024];
+      java.util.Arrays.fill(block, 'a');
+      for (int megabyte = 0; megabyte < 20; megabyte++) {
+        writer.write(block);
+      }
+      writer.write("\", \"steps\": []}");
+    }
+    CommandRun run = CommandRun.of("replay", big.toString());
+    assertRejected(run, "big.json", "the limit is 8388608 bytes");
+  }
+
+  @Test
+  void anInvalidExpectationValueIsRejected() throws IOException {
+    CommandRun run =
+        replay(
+            "expect.json",
+            "{\"name\": \"x\", \"steps\": [{\"deliver\": {}, \"expect\": {\"decision\": \"APPLY\"}}]}");
+    assertRejected(run, "expect.json", "at /steps/0/expect/decision");
+  }
+
+  @Test
+  void aMissingFileIsRejected() {
+    CommandRun run = CommandRun.of("replay", folder.resolve("absent.json").toString());
+    assertRejected(run, "absent.json", "not a readable file");
+  }
+
+  @Test
+  void oneBadFileDoesNotHideTheOthers() throws IOException {
+    Path bad = folder.resolve("bad.json");
+    Files.writeString(bad, "{");
+    Path good = folder.resolve("good.json");
+    Files.writeString(good, "{\"name\": \"good\", \"steps\": []}");
+    CommandRun run = CommandRun.of("replay", bad.toString(), good.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.out()).contains("Scenario good");
+  }
+
+  private CommandRun replay(String name, String text) throws IOException {
+    Path file = folder.resolve(name);
+    Files.writeString(file, text);
+    return CommandRun.of("replay", file.toString());
+  }
+
+  private static void assertRejected(CommandRun run, String file, String position) {
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip().lines()).as("exactly one line: %s", run.err()).hasSize(1);
+    assertThat(run.err()).contains(file).contains(position);
+    assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(run.out()).doesNotContain("Exception");
+  }
+}

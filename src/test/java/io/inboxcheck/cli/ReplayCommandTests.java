@@ -1,0 +1,141 @@
+package io.inboxcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.inboxcheck.ProjectPaths;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplayCommandTests {
+  private static final String GUIDE =
+      ProjectPaths.scenarios().resolve("B62-15-events.json").toString();
+
+  @TempDir Path folder;
+
+  @Test
+  void theGuideReplaysToExitZeroWithEveryRowTheFinalStateAndTheAudit() {
+    CommandRun run = CommandRun.of("replay", GUIDE);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out())
+        .contains("DUPLICATE (restates APPLIED)")
+        .contains("HELD ID_CONFLICT")
+        .contains("HELD UNKNOWN_OBJECT")
+        .contains("HELD MISSING_VERSION")
+        .contains("held durably: responsibility for reconciliation accepted, not applied")
+        .contains("e-203 -> SAME_STATE")
+        .contains("e-205 -> STALE")
+        .contains(
+            "card-7 v14 {\"label\":\"Map v2\",\"stage\":\"archived\"}; card-8 v5 {\"label\":\"Chart\",\"stage\":\"ready\"}")
+        .contains("replacements: event 2 + authoritative 2 = 4")
+        .contains("step 8: e-300 for card-99, UNKNOWN_OBJECT")
+        .contains("step 9: e-204 for card-8, MISSING_VERSION")
+        .contains("e-202 first record")
+        .contains("e-202 variant")
+        .contains("resolved by the authority for card-7")
+        .contains("paused: none");
+  }
+
+  @Test
+  void jsonHistoryHasTheFieldsOfSpecSectionTen() throws IOException {
+    CommandRun run = CommandRun.of("replay", "--format", "json", GUIDE);
+    JsonNode history = new ObjectMapper().readTree(run.out());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(fields(history))
+        .startsWith("scenario", "receiver", "steps", "final")
+        .contains("expectations");
+    JsonNode first = history.get("steps").get(0);
+    assertThat(fields(first))
+        .contains(
+            "step",
+            "kind",
+            "event_id",
+            "object_id",
+            "decision",
+            "reason",
+            "restates",
+            "ack",
+            "ack_meaning",
+            "ack_lost",
+            "cards",
+            "held",
+            "replacements");
+    assertThat(first.get("kind").asText()).isEqualTo("deliver");
+    assertThat(first.get("decision").asText()).isEqualTo("APPLIED");
+    assertThat(first.get("reason").isNull()).isTrue();
+    assertThat(first.get("ack_lost").asBoolean()).isTrue();
+    assertThat(first.get("cards").get("card-7").get("version").asLong()).isEqualTo(12);
+    assertThat(fields(first.get("cards").get("card-7")))
+        .containsExactly("version", "state", "paused");
+    assertThat(fields(first.get("replacements"))).containsExactly("event", "authoritative");
+    assertThat(history.get("steps").get(1).get("restates").asText()).isEqualTo("APPLIED");
+    JsonNode reconcile = history.get("steps").get(10);
+    assertThat(reconcile.get("kind").asText()).isEqualTo("reconcile");
+    assertThat(reconcile.get("objects").get(0).get("outcome").asText()).isEqualTo("REPLACED");
+    assertThat(reconcile.get("objects").get(0).get("reevaluated").get(0).get("event_id").asText())
+        .isEqualTo("e-203");
+    JsonNode finalState = history.get("final");
+    assertThat(fields(finalState)).containsExactly("cards", "paused", "unresolved", "replacements");
+    assertThat(finalState.get("unresolved").get(0).get("step").asInt()).isEqualTo(8);
+    assertThat(fields(finalState.get("unresolved").get(0)))
+        .containsExactly("step", "event_id", "object_id", "reason");
+    assertThat(finalState.get("replacements").get("total").asInt()).isEqualTo(4);
+    assertThat(history.get("expectations").get("failed").asInt()).isZero();
+    assertThat(history.get("expectations").get("checked").asInt()).isPositive();
+  }
+
+  @Test
+  void aWrongExpectationExitsOneAndPrintsExpectedAgainstActual() throws IOException {
+    String text = Files.readString(Path.of(GUIDE)).replace("\"event\": 2", "\"event\": 3");
+    Path wrong = folder.resolve("wrong.json");
+    Files.writeString(wrong, text);
+
+    CommandRun run = CommandRun.of("replay", wrong.toString());
+
+    assertThat(text).contains("\"event\": 3");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .contains(wrong.toString())
+        .contains("replacements/event: expected 3, got 2");
+    assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
+  void markdownLayoutIsATable() {
+    CommandRun run = CommandRun.of("replay", "--format", "markdown", GUIDE);
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains("| step | event | decision | ack | cards after | paused | held |");
+  }
+
+  @Test
+  void anUnknownFormatOrReceiverIsRejectedWithExitTwo() {
+    assertThat(CommandRun.of("replay", "--format", "xml", GUIDE).exitCode()).isEqualTo(2);
+    CommandRun receiver = CommandRun.of("replay", "--receiver", "kafka", GUIDE);
+    assertThat(receiver.exitCode()).isEqualTo(2);
+    assertThat(receiver.err()).contains("unknown receiver");
+  }
+
+  @Test
+  void everyCommandHasHelp() {
+    assertThat(CommandRun.of("--help").out()).contains("replay");
+    assertThat(CommandRun.of("replay", "--help").out()).contains("--format").contains("Exit codes");
+  }
+
+  static List<String> fields(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    Iterator<String> iterator = node.fieldNames();
+    iterator.forEachRemaining(names::add);
+    return names;
+  }
+}
