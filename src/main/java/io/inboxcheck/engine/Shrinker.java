@@ -1,0 +1,280 @@
+package io.inboxcheck.engine;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.LongPredicate;
+
+/**
+ * Minimises a failing choice sequence while keeping its failure signature.
+ *
+ * <p>Every pass proposes edited sequences; a candidate is executed only if it is shortlex-smaller
+ * than the current best, and accepted only if the sequence it actually consumed fails with the same
+ * signature and is itself shortlex-smaller. Because the order is total and the passes visit
+ * candidates in a fixed order, the result depends only on the starting sequence.
+ *
+ * @param <T> the type of generated value
+ */
+final class Shrinker<T> {
+
+  /** Block sizes tried when deleting or zeroing runs of adjacent choices. */
+  private static final int[] BLOCK_SIZES = {8, 4, 2, 1};
+
+  /** How far apart two choices may be for the redistribution pass to pair them. */
+  private static final int REDISTRIBUTION_WINDOW = 8;
+
+  /** Value groups the duplicate-lowering pass handles per round, to bound its cost. */
+  private static final int MAX_DUPLICATE_GROUPS = 32;
+
+  /** Copies of one value that the pairwise duplicate pass combines, to bound its cost. */
+  private static final int MAX_PAIRED_COPIES = 6;
+
+  /** Longer candidates are not remembered, so the rejection cache stays small. */
+  private static final int MAX_CACHED_LENGTH = 2_000;
+
+  /** The outcome of shrinking: the smallest failure found and the work spent. */
+  record Result<T>(TestCaseResult<T> best, int acceptedSteps, int attempts) {}
+
+  private final Function<List<Long>, TestCaseResult<T>> executor;
+  private final Limits limits;
+  private final String signature;
+  private final Set<List<Long>> rejected = new HashSet<>();
+  private TestCaseResult<T> best;
+  private int acceptedSteps;
+  private int attempts;
+
+  Shrinker(
+      Function<List<Long>, TestCaseResult<T>> executor, TestCaseResult<T> failure, Limits limits) {
+    if (!failure.failed()) {
+      throw new IllegalArgumentException("can only shrink a failing test case");
+    }
+    this.executor = executor;
+    this.limits = limits;
+    this.signature = failure.signature();
+    this.best = failure;
+  }
+
+  /** Runs all passes repeatedly until a round makes no progress or a limit is reached. */
+  Result<T> shrink() {
+    for (int round = 0; round < limits.maxShrinkPasses() && !exhausted(); round++) {
+      List<Long> before = values();
+      deleteSpans();
+      deleteBlocks();
+      zeroBlocks();
+      lowerChoices();
+      lowerDuplicates();
+      redistributePairs();
+      if (values().equals(before)) {
+        break;
+      }
+    }
+    return new Result<>(best, acceptedSteps, attempts);
+  }
+
+  /** Deletes whole spans, largest first, so entire steps or list elements vanish at once. */
+  private void deleteSpans() {
+    int index = 0;
+    while (!exhausted()) {
+      List<Span> spans = distinctSpansLargestFirst();
+      if (index >= spans.size()) {
+        return;
+      }
+      Span span = spans.get(index);
+      // After a success the span list changes, so the same index now names a different span.
+      if (!consider(without(values(), span.start(), span.end()))) {
+        index++;
+      }
+    }
+  }
+
+  /** Deletes runs of adjacent choices, walking backwards so earlier positions stay valid. */
+  private void deleteBlocks() {
+    for (int size : BLOCK_SIZES) {
+      int start = values().size() - size;
+      while (start >= 0 && !exhausted()) {
+        consider(without(values(), start, start + size));
+        start = Math.min(start - 1, values().size() - size);
+      }
+    }
+  }
+
+  /** Sets runs of adjacent choices to zero, which simplifies correlated choices together. */
+  private void zeroBlocks() {
+    for (int size : BLOCK_SIZES) {
+      if (size == 1) {
+        continue; // lowerChoices() tries zero first for single choices.
+      }
+      for (int start = 0; start + size <= values().size() && !exhausted(); start++) {
+        List<Long> candidate = new ArrayList<>(values());
+        boolean changed = false;
+        for (int position = start; position < start + size; position++) {
+          changed |= candidate.set(position, 0L) != 0L;
+        }
+        if (changed) {
+          consider(candidate);
+        }
+      }
+    }
+  }
+
+  /** Lowers each choice to the smallest value that still fails, by binary search. */
+  private void lowerChoices() {
+    for (int index = 0; index < values().size() && !exhausted(); index++) {
+      int position = index;
+      minimise(
+          values().get(position),
+          value ->
+              position < values().size() && consider(replaced(values(), List.of(position), value)));
+    }
+  }
+
+  /**
+   * Lowers copies of a repeated value together, for failures that need equal values.
+   *
+   * <p>All copies are tried first; if that fails, each pair of the first few copies is tried,
+   * because unrelated choices (such as a list's "more?" flags) often share the same value.
+   */
+  private void lowerDuplicates() {
+    Map<Long, List<Integer>> positionsByValue = new TreeMap<>();
+    List<Long> snapshot = values();
+    for (int index = 0; index < snapshot.size(); index++) {
+      if (snapshot.get(index) > 0) {
+        positionsByValue.computeIfAbsent(snapshot.get(index), v -> new ArrayList<>()).add(index);
+      }
+    }
+    int groups = 0;
+    for (Map.Entry<Long, List<Integer>> entry : positionsByValue.entrySet()) {
+      List<Integer> positions = entry.getValue();
+      if (positions.size() < 2 || groups++ >= MAX_DUPLICATE_GROUPS || exhausted()) {
+        continue;
+      }
+      if (!lowerTogether(entry.getKey(), positions)) {
+        lowerPairs(entry.getKey(), positions);
+      }
+    }
+  }
+
+  private void lowerPairs(long value, List<Integer> positions) {
+    int count = Math.min(positions.size(), MAX_PAIRED_COPIES);
+    for (int first = 0; first < count; first++) {
+      for (int second = first + 1; second < count && !exhausted(); second++) {
+        if (lowerTogether(value, List.of(positions.get(first), positions.get(second)))) {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Lowers the choices at {@code positions} (all equal to {@code value}); true on progress. */
+  private boolean lowerTogether(long value, List<Integer> positions) {
+    int last = positions.get(positions.size() - 1);
+    int acceptedBefore = acceptedSteps;
+    minimise(
+        value,
+        candidate -> last < values().size() && consider(replaced(values(), positions, candidate)));
+    return acceptedSteps > acceptedBefore;
+  }
+
+  /**
+   * Moves the whole value of one choice onto a nearby later one.
+   *
+   * <p>Needed when only the total matters (a sum over a list): no single deletion or lowering keeps
+   * such a failure, but emptying one element into another does, after which the emptied element can
+   * be deleted.
+   */
+  private void redistributePairs() {
+    for (int first = 0; first < values().size() && !exhausted(); first++) {
+      int limit = first + REDISTRIBUTION_WINDOW;
+      for (int second = first + 1; second <= limit && !exhausted(); second++) {
+        List<Long> current = values();
+        if (second >= current.size() || current.get(first) == 0) {
+          break;
+        }
+        List<Long> candidate = new ArrayList<>(current);
+        candidate.set(first, 0L);
+        candidate.set(second, current.get(second) + current.get(first));
+        consider(candidate);
+      }
+    }
+  }
+
+  /**
+   * Finds the smallest value in {@code [0, current)} that {@code attempt} accepts.
+   *
+   * <p>Assumes acceptance is roughly monotone; when it is not, this still ends at a value no larger
+   * than {@code current}, just not necessarily the global minimum.
+   */
+  private void minimise(long current, LongPredicate attempt) {
+    if (current == 0 || attempt.test(0)) {
+      return;
+    }
+    long rejectedAt = 0;
+    long acceptedAt = current;
+    while (acceptedAt - rejectedAt > 1 && !exhausted()) {
+      long middle = rejectedAt + (acceptedAt - rejectedAt) / 2;
+      if (attempt.test(middle)) {
+        acceptedAt = middle;
+      } else {
+        rejectedAt = middle;
+      }
+    }
+  }
+
+  /** Executes {@code candidate} if it is new and smaller; keeps it if it fails the same way. */
+  private boolean consider(List<Long> candidate) {
+    if (exhausted() || ChoiceSequence.compareShortlex(candidate, values()) >= 0) {
+      return false;
+    }
+    if (candidate.size() <= MAX_CACHED_LENGTH && !rejected.add(candidate)) {
+      return false;
+    }
+    attempts++;
+    TestCaseResult<T> result = executor.apply(candidate);
+    if (result.failedWith(signature) && result.choices().isShortlexSmallerThan(best.choices())) {
+      best = result;
+      acceptedSteps++;
+      return true;
+    }
+    return false;
+  }
+
+  private boolean exhausted() {
+    return attempts >= limits.maxShrinkAttempts();
+  }
+
+  private List<Long> values() {
+    return best.choices().values();
+  }
+
+  private List<Span> distinctSpansLargestFirst() {
+    Comparator<Span> order =
+        Comparator.comparingInt(Span::length).reversed().thenComparingInt(Span::start);
+    TreeSet<Span> distinct = new TreeSet<>(order);
+    for (Span span : best.choices().spans()) {
+      if (span.length() > 0) {
+        distinct.add(new Span("", span.start(), span.end()));
+      }
+    }
+    return new ArrayList<>(distinct);
+  }
+
+  private static List<Long> without(List<Long> values, int start, int end) {
+    List<Long> result = new ArrayList<>(values.subList(0, start));
+    result.addAll(values.subList(end, values.size()));
+    return result;
+  }
+
+  private static List<Long> replaced(List<Long> values, List<Integer> positions, long value) {
+    List<Long> result = new ArrayList<>(values);
+    for (int position : positions) {
+      result.set(position, value);
+    }
+    return result;
+  }
+}

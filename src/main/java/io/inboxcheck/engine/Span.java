@@ -1,0 +1,29 @@
+package io.inboxcheck.engine;
+
+import java.util.Objects;
+
+/**
+ * A labelled range of choice indices that one generator call consumed.
+ *
+ * <p>The shrinker deletes whole spans at once, which is how it removes an entire step or list
+ * element without leaving half of it behind to be misread as something else.
+ *
+ * @param label caller-supplied label, for example {@code "step"}
+ * @param start index of the first choice inside the span (inclusive)
+ * @param end index one past the last choice inside the span (exclusive)
+ */
+public record Span(String label, int start, int end) {
+
+  /** Validates that the span is a well-formed, non-negative range. */
+  public Span {
+    Objects.requireNonNull(label, "label");
+    if (start < 0 || end < start) {
+      throw new IllegalArgumentException("invalid span [" + start + ", " + end + ")");
+    }
+  }
+
+  /** Number of choices inside the span. */
+  public int length() {
+    return end - start;
+  }
+}

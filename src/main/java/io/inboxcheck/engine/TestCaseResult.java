@@ -1,0 +1,58 @@
+package io.inboxcheck.engine;
+
+import java.util.Collections;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What happened when one test case was generated and checked.
+ *
+ * @param outcome passed, failed, or discarded for overrunning the choice limit
+ * @param value the generated value; null if generation overran or threw
+ * @param signature the failure signature; empty unless failed
+ * @param message the failure message; empty unless failed
+ * @param choices the choices the test case consumed, replayable with {@link Choices#replay}
+ * @param labels labels the check recorded, with occurrence counts
+ * @param metrics metrics the check recorded
+ * @param <T> the type of generated value
+ */
+public record TestCaseResult<T>(
+    Outcome outcome,
+    T value,
+    String signature,
+    String message,
+    ChoiceSequence choices,
+    SortedMap<String, Long> labels,
+    SortedMap<String, Long> metrics) {
+
+  /** The three ways a test case can end. */
+  public enum Outcome {
+    /** The check passed. */
+    PASSED,
+    /** The check (or the generator) failed. */
+    FAILED,
+    /** Generation exceeded the choice limit; the test case is discarded, not failed. */
+    OVERRUN
+  }
+
+  /** Validates and freezes the components. */
+  public TestCaseResult {
+    Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(signature, "signature");
+    Objects.requireNonNull(message, "message");
+    Objects.requireNonNull(choices, "choices");
+    labels = Collections.unmodifiableSortedMap(new TreeMap<>(labels));
+    metrics = Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
+  }
+
+  /** Whether the test case failed. */
+  public boolean failed() {
+    return outcome == Outcome.FAILED;
+  }
+
+  /** Whether this test case failed with exactly {@code expectedSignature}. */
+  public boolean failedWith(String expectedSignature) {
+    return failed() && signature.equals(expectedSignature);
+  }
+}
