@@ -20,7 +20,7 @@ public record JsonNumber(BigDecimal value) implements JsonValue {
 
   /** The number's text as a person would write it: plain unless the exponent is large. */
   public String text() {
-    int integerDigits = value.precision() - value.scale();
+    long integerDigits = (long) value.precision() - value.scale();
     if (value.scale() <= 0 && integerDigits <= 21 || value.scale() > 0 && value.scale() <= 21) {
       return value.toPlainString();
     }

@@ -12,7 +12,10 @@ public record JsonObject(SortedMap<String, JsonValue> members) implements JsonVa
   public static final JsonObject EMPTY = new JsonObject(new TreeMap<>());
 
   public JsonObject {
-    members = Collections.unmodifiableSortedMap(new TreeMap<>(members));
+    // A fresh natural-order map: a caller's comparator must never change the canonical order.
+    TreeMap<String, JsonValue> natural = new TreeMap<>();
+    natural.putAll(members);
+    members = Collections.unmodifiableSortedMap(natural);
   }
 
   /** Builds an object from any map; the map's own order is discarded. */

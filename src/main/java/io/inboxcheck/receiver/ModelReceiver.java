@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /** The reference receiver: the pure reducer with an in-memory state as its "store". */
 public final class ModelReceiver implements Receiver {
@@ -49,7 +50,10 @@ public final class ModelReceiver implements Receiver {
   public List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
     List<ObjectReconciliation> results = new ArrayList<>();
-    for (Map.Entry<String, AuthoritativeCard> entry : authority.entrySet()) {
+    // Ascending object id order (SPEC section 4), whatever order the caller's map keeps.
+    TreeMap<String, AuthoritativeCard> ascending = new TreeMap<>();
+    ascending.putAll(authority);
+    for (Map.Entry<String, AuthoritativeCard> entry : ascending.entrySet()) {
       ObjectReconciliation result = Reconciler.reconcile(state, entry.getKey(), entry.getValue());
       state.commit(step, result);
       results.add(result);

@@ -47,7 +47,7 @@ public final class JsonTrees {
 
   private static JsonNode numberNode(BigDecimal value) {
     // Integral values print as integers (12, not 1.2E+1); others keep their exact decimal value.
-    if (value.scale() <= 0 && value.precision() - value.scale() <= 30) {
+    if (value.scale() <= 0 && (long) value.precision() - value.scale() <= 30) {
       BigInteger integer = value.toBigIntegerExact();
       return integer.bitLength() < 64
           ? NODES.numberNode(integer.longValue())

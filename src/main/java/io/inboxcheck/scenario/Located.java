@@ -69,7 +69,7 @@ record Located(String source, String pointer, JsonValue value) {
     if (value instanceof JsonNumber number
         && number.value().scale() <= 0
         && number.value().signum() >= 0
-        && number.value().precision() - number.value().scale() <= 19) {
+        && (long) number.value().precision() - number.value().scale() <= 19) {
       try {
         return number.value().longValueExact();
       } catch (ArithmeticException tooLarge) {
