@@ -1,18 +1,20 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.json.InputRejected;
-import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.HistoryJson;
 import io.inboxcheck.report.HistoryText;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,19 +52,29 @@ final class ReplayCommand implements Callable<Integer> {
   @Option(
       names = "--receiver",
       defaultValue = "model",
-      description = "The receiver to replay against: model (default).")
+      description = {
+        "The receiver to replay against: model (default), or class:NAME for a Receiver on the",
+        "class path (checked against the model's invariants and, step by step, its decisions)."
+      })
   String receiver;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (!"model".equals(receiver)) {
-      err.println("inboxcheck replay: unknown receiver \"" + receiver + "\"; available: model");
+    StringBuilder problem = new StringBuilder();
+    Function<ReceiverSetup, Receiver> receivers = ReceiverChoice.parse(receiver, problem);
+    if (receivers == null) {
+      err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;
     }
+    // The model checked against itself would be a check that cannot fail; other receivers are
+    // held to the model's decisions as well as to the invariants.
+    CheckedRun.Checks checks =
+        "model".equals(receiver)
+            ? CheckedRun.Checks.INVARIANTS
+            : CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
     ScenarioReader reader = new ScenarioReader();
-    ScenarioRunner runner = new ScenarioRunner(ModelReceiver::new);
     int exit = ExitCodes.OK;
     for (Path file : files) {
       Scenario scenario;
@@ -73,9 +85,15 @@ final class ReplayCommand implements Callable<Integer> {
         exit = Math.max(exit, ExitCodes.REJECTED);
         continue;
       }
-      History history = runner.replay(scenario);
+      CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
+      History history = result.history();
       out.print(render(history));
       out.flush();
+      if (result.violation().isPresent()) {
+        err.println(file + ": " + result.violation().get().describe());
+        err.flush();
+        exit = Math.max(exit, ExitCodes.FAILED);
+      }
       if (!history.expectationsHold()) {
         printDifference(err, file, history.expectations());
         exit = Math.max(exit, ExitCodes.FAILED);

@@ -21,6 +21,17 @@ public sealed interface Decision
     return null;
   }
 
+  /**
+   * The decision as histories print it: {@code HELD ID_CONFLICT}, {@code DUPLICATE (restates
+   * APPLIED)}.
+   */
+  default String describe() {
+    if (this instanceof Duplicate duplicate) {
+      return "DUPLICATE (restates " + duplicate.restates().describe() + ")";
+    }
+    return reason() == null ? kind().name() : kind() + " " + reason();
+  }
+
   static Held held(HeldReason reason) {
     return new Held(reason);
   }

@@ -136,10 +136,7 @@ public final class HistoryText {
     if (decision == null) {
       return "none (write not durable)";
     }
-    if (decision instanceof Decision.Duplicate duplicate) {
-      return "DUPLICATE (restates " + describeDecision(duplicate.restates()) + ")";
-    }
-    return decision.reason() == null ? decision.kind().name() : "HELD " + decision.reason();
+    return decision.describe();
   }
 
   static String describeReconciliation(ObjectReconciliation object) {

@@ -35,12 +35,17 @@ public final class ScenarioRunner {
   /** Replays against a given receiver, telling {@code observer} after every step. */
   public static History replay(Scenario scenario, Receiver receiver, StepObserver observer) {
     List<HistoryStep> steps = new ArrayList<>();
-    Set<String> deliveredIds = new HashSet<>();
+    Session session = new Session(receiver);
     for (ScenarioStep step : scenario.steps()) {
-      HistoryStep recorded = run(step, receiver, deliveredIds);
+      HistoryStep recorded = session.run(step);
       steps.add(recorded);
       observer.afterStep(step, recorded, receiver.view());
     }
+    return finish(scenario, receiver, steps);
+  }
+
+  /** Builds the history of a finished run and checks the scenario's expectations against it. */
+  public static History finish(Scenario scenario, Receiver receiver, List<HistoryStep> steps) {
     ReceiverView view = receiver.view();
     ExpectationReport report =
         Expectations.check(
@@ -123,6 +128,28 @@ public final class ScenarioRunner {
       }
     }
     return pruned;
+  }
+
+  /**
+   * One receiver driven step by step, remembering which ids it was handed so that a redelivery
+   * after retention can be reported (harness knowledge, SPEC section 5).
+   */
+  public static final class Session {
+    private final Receiver receiver;
+    private final Set<String> deliveredIds = new HashSet<>();
+
+    public Session(Receiver receiver) {
+      this.receiver = receiver;
+    }
+
+    public Receiver receiver() {
+      return receiver;
+    }
+
+    /** Runs one step and records what it did. */
+    public HistoryStep run(ScenarioStep step) {
+      return ScenarioRunner.run(step, receiver, deliveredIds);
+    }
   }
 
   /** Called after every step, e.g. to check invariants while the scenario runs. */

@@ -1,0 +1,99 @@
+package io.inboxcheck.check;
+
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.HistoryStep;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Runs a scenario against a receiver with every invariant checked after every step and, when asked,
+ * the reference model run in lockstep for conformance. Stops at the first violation.
+ */
+public final class CheckedRun {
+  private CheckedRun() {}
+
+  /** Which checks run. */
+  public enum Checks {
+    /** Model-free invariants only: what a receiver with another policy can still rely on. */
+    INVARIANTS,
+    /** Invariants, then conformance to the reference model at every step. */
+    INVARIANTS_AND_CONFORMANCE
+  }
+
+  /**
+   * The outcome of a checked run.
+   *
+   * @param history the tested receiver's history up to the last step run
+   * @param referenceHistory the reference model's history over the same steps
+   * @param violation the first broken invariant, if any
+   * @param exercised how often each invariant was checked where it could have failed
+   */
+  public record Result(
+      History history,
+      History referenceHistory,
+      Optional<Violation> violation,
+      Map<Invariant, Long> exercised) {}
+
+  public static Result run(
+      Scenario scenario, Function<ReceiverSetup, Receiver> receivers, Checks checks) {
+    Receiver tested = receivers.apply(scenario.setup());
+    Receiver reference = new ModelReceiver(scenario.setup());
+    ScenarioRunner.Session testedSession = new ScenarioRunner.Session(tested);
+    ScenarioRunner.Session referenceSession = new ScenarioRunner.Session(reference);
+    InvariantChecker invariants = new InvariantChecker(scenario);
+    List<HistoryStep> testedSteps = new ArrayList<>();
+    List<HistoryStep> referenceSteps = new ArrayList<>();
+    Optional<Violation> violation = Optional.empty();
+    Snapshot before = Snapshot.of(tested.view());
+    for (ScenarioStep step : scenario.steps()) {
+      HistoryStep recorded = testedSession.run(step);
+      HistoryStep expected = referenceSession.run(step);
+      testedSteps.add(recorded);
+      referenceSteps.add(expected);
+      Snapshot after = Snapshot.of(tested.view());
+      violation = invariants.check(step, before, recorded, after).stream().findFirst();
+      if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
+        violation = Conformance.compare(recorded, expected);
+      }
+      if (violation.isPresent()) {
+        break;
+      }
+      before = after;
+    }
+    Scenario ran = scenario;
+    if (testedSteps.size() < scenario.steps().size()) {
+      ran = truncated(scenario, testedSteps.size());
+    }
+    Map<Invariant, Long> exercised = invariants.exercised();
+    if (checks == Checks.INVARIANTS_AND_CONFORMANCE) {
+      exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
+    }
+    return new Result(
+        ScenarioRunner.finish(ran, tested, testedSteps),
+        ScenarioRunner.finish(ran, reference, referenceSteps),
+        violation,
+        exercised);
+  }
+
+  private static Scenario truncated(Scenario scenario, int steps) {
+    return new Scenario(
+        scenario.name(),
+        scenario.description(),
+        scenario.source(),
+        scenario.retention(),
+        scenario.supportedTypes(),
+        scenario.start(),
+        scenario.initial(),
+        scenario.steps().subList(0, steps),
+        null);
+  }
+}

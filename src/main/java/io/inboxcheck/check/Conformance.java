@@ -1,0 +1,87 @@
+package io.inboxcheck.check;
+
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.scenario.HistoryStep;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Conformance to the reference model: the same decision, ack, cards, held inputs and counters at
+ * every step. Policy-specific by nature, so it is reported apart from the model-free invariants.
+ */
+final class Conformance {
+  private Conformance() {}
+
+  static Optional<Violation> compare(HistoryStep tested, HistoryStep reference) {
+    String kind = reference.detail().kind();
+    if (reference.detail() instanceof HistoryStep.Delivered expected
+        && tested.detail() instanceof HistoryStep.Delivered actual) {
+      if (!Objects.equals(expected.decision(), actual.decision())) {
+        return differ(
+            reference,
+            kind,
+            "decision",
+            describe(expected.decision()),
+            describe(actual.decision()));
+      }
+      if (expected.ack() != actual.ack()) {
+        return differ(reference, kind, "ack", expected.ack(), actual.ack());
+      }
+    }
+    if (reference.detail() instanceof HistoryStep.Reconciled expected
+        && tested.detail() instanceof HistoryStep.Reconciled actual) {
+      List<String> expectedObjects =
+          expected.objects().stream().map(Conformance::describe).toList();
+      List<String> actualObjects = actual.objects().stream().map(Conformance::describe).toList();
+      if (!expectedObjects.equals(actualObjects)) {
+        return differ(reference, kind, "reconciliation", expectedObjects, actualObjects);
+      }
+    }
+    if (!reference.cards().equals(tested.cards())) {
+      return differ(reference, kind, "cards", reference.cards(), tested.cards());
+    }
+    if (!heldSummary(reference.held()).equals(heldSummary(tested.held()))) {
+      return differ(
+          reference, kind, "held", heldSummary(reference.held()), heldSummary(tested.held()));
+    }
+    if (!reference.replacements().equals(tested.replacements())) {
+      return differ(
+          reference, kind, "replacements", reference.replacements(), tested.replacements());
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Violation> differ(
+      HistoryStep reference, String kind, String what, Object expected, Object observed) {
+    return Optional.of(
+        new Violation(
+            Invariant.CONFORMANCE,
+            reference.step(),
+            kind,
+            what + " " + expected,
+            what + " " + observed));
+  }
+
+  private static String describe(io.inboxcheck.model.Decision decision) {
+    return decision == null ? "none (not durable)" : decision.describe();
+  }
+
+  private static String describe(ObjectReconciliation object) {
+    StringBuilder text = new StringBuilder(object.objectId() + " " + object.outcome());
+    object
+        .reevaluated()
+        .forEach(
+            r ->
+                text.append(' ')
+                    .append(r.input().step())
+                    .append(':')
+                    .append(r.decision().describe()));
+    return text.toString();
+  }
+
+  private static List<String> heldSummary(List<HeldInput> held) {
+    return held.stream().map(input -> input.step() + ":" + input.reason()).toList();
+  }
+}

@@ -1,0 +1,44 @@
+package io.inboxcheck.check;
+
+/**
+ * The invariants of SPEC section 7, plus conformance to the reference model. Each is a named check
+ * used by the property engine, the explorer and scenario replay alike.
+ */
+public enum Invariant {
+  FIRST_RECORD_KEPT("a retained identity's first record never changes"),
+  PAUSED_FROZEN("a paused card's version and state change only by reconciliation"),
+  HELD_NO_EFFECT("a HELD decision changes no card"),
+  NO_INVENTED_CARDS("cards are only the initial ones plus those an authority listed"),
+  VERSION_MONOTONIC("deliveries never lower a card's version"),
+  FULL_REPLACEMENT("after APPLIED the card's state equals the event's state exactly (no merge)"),
+  IDEMPOTENT_REDELIVERY(
+      "an identical redelivery within retention changes nothing and restates the recorded decision"),
+  NO_VARIANT_APPLIED("within retention, a variant of a retained id never changes any card"),
+  COUNTS_HONEST(
+      "counters equal APPLIED decisions (re-evaluations included) plus changing authoritative"
+          + " replacements"),
+  ACK_MEANS_DURABLE(
+      "ACK only with a durable decision; a storage fault gives NO_ACK and no change at all"),
+  AUDIT_APPEND_ONLY("audit entries are never changed or removed; every delivery appears in it"),
+  NOTHING_LOST(
+      "every delivery ends in exactly one decision; every HELD one stays listed until resolved"),
+  ORDER_INDEPENDENT(
+      "for valid, conflict-free deliveries the final cards are the same in every arrival order;"
+          + " after a covering authority they are the authority's"),
+  CONFORMANCE("decision, ack, cards, held inputs and counters equal the reference model's");
+
+  private final String statement;
+
+  Invariant(String statement) {
+    this.statement = statement;
+  }
+
+  public String statement() {
+    return statement;
+  }
+
+  /** Whether the invariant holds for any receiver, whatever its policy details. */
+  public boolean modelFree() {
+    return this != CONFORMANCE;
+  }
+}

@@ -1,0 +1,79 @@
+package io.inboxcheck.harness;
+
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Violation;
+import io.inboxcheck.engine.ChoiceSequence;
+import io.inboxcheck.model.JsonNumber;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
+import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.scenario.ScenarioWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Turns a shrunk failing scenario into a scenario file a person can read, replay and copy into
+ * {@code scenarios/}: expectations come from the reference model, and a {@code failure} block says
+ * which invariant broke where, with the seed and choices that reproduce it.
+ */
+public final class Counterexamples {
+  private Counterexamples() {}
+
+  /** What a counterexample file records about the failure. */
+  public record Failure(
+      String property, String receiver, Violation violation, long seed, ChoiceSequence choices) {}
+
+  /** Writes the counterexample under {@code folder} and returns its path. */
+  public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
+    String name = ReportFiles.safeName(fileStem);
+    Scenario named =
+        new Scenario(
+            name,
+            "shrunk counterexample: " + failure.violation().describe(),
+            name,
+            shrunk.retention(),
+            shrunk.supportedTypes(),
+            shrunk.start(),
+            shrunk.initial(),
+            shrunk.steps(),
+            null);
+    History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
+    Map<String, JsonValue> extra = new LinkedHashMap<>();
+    extra.put("failure", failureBlock(failure));
+    return ReportFiles.write(
+        folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
+  }
+
+  /** Re-runs the shrunk scenario to recover the violation it ends in. */
+  public static Violation violationOf(
+      Scenario shrunk, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
+    return CheckedRun.run(shrunk, receivers, checks)
+        .violation()
+        .orElseThrow(() -> new IllegalStateException("the shrunk scenario no longer fails"));
+  }
+
+  private static JsonObject failureBlock(Failure failure) {
+    TreeMap<String, JsonValue> block = new TreeMap<>();
+    block.put("property", new JsonString(failure.property()));
+    block.put("receiver", new JsonString(failure.receiver()));
+    block.put("invariant", new JsonString(failure.violation().invariant().name()));
+    block.put("step", JsonNumber.of(failure.violation().step()));
+    block.put("step_kind", new JsonString(failure.violation().stepKind()));
+    block.put("expected", new JsonString(failure.violation().expected()));
+    block.put("observed", new JsonString(failure.violation().observed()));
+    block.put("seed", JsonNumber.of(failure.seed()));
+    block.put("choices", new JsonString(failure.choices().toText()));
+    block.put("reproduce", new JsonString("-Dinboxcheck.seed=" + failure.seed()));
+    return new JsonObject(block);
+  }
+}

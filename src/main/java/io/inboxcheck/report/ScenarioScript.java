@@ -1,0 +1,63 @@
+package io.inboxcheck.report;
+
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A scenario as a short script, one step per line, for failure messages: {@code 2. deliver e-202
+ * card-7 v13 {"label":"Forge","stage":"ready"}}.
+ */
+public final class ScenarioScript {
+  private ScenarioScript() {}
+
+  public static String render(Scenario scenario) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        "initial: "
+            + (scenario.initial().isEmpty()
+                ? "no cards"
+                : scenario.initial().entrySet().stream()
+                    .map(
+                        e ->
+                            e.getKey() + " v" + e.getValue().version() + " " + e.getValue().state())
+                    .collect(Collectors.joining(", "))));
+    for (ScenarioStep step : scenario.steps()) {
+      lines.add(step.number() + ". " + describe(step));
+    }
+    return String.join("\n", lines);
+  }
+
+  static String describe(ScenarioStep step) {
+    if (step instanceof ScenarioStep.Deliver deliver) {
+      Envelope envelope = deliver.envelope();
+      String id = envelope.eventId().orElse("(no event_id)");
+      String object = envelope.objectId().orElse("(no object_id)");
+      String type =
+          envelope.type().filter(t -> !t.equals("card.snapshot")).map(t -> " type=" + t).orElse("");
+      String state = envelope.state().map(Object::toString).orElse("(state not an object)");
+      return "deliver "
+          + id
+          + " "
+          + object
+          + " "
+          + HistoryText.describeVersion(envelope.version())
+          + type
+          + " "
+          + state
+          + (deliver.transport().ackLost() ? " [ack lost]" : "")
+          + (deliver.transport().storageFault() ? " [storage fault]" : "")
+          + (deliver.receivedAt() == null ? "" : " at " + deliver.receivedAt());
+    }
+    if (step instanceof ScenarioStep.Reconcile reconcile) {
+      return "reconcile "
+          + reconcile.authority().entrySet().stream()
+              .map(e -> e.getKey() + " v" + e.getValue().version() + " " + e.getValue().state())
+              .collect(Collectors.joining(", "));
+    }
+    return "advance " + ((ScenarioStep.Advance) step).by();
+  }
+}

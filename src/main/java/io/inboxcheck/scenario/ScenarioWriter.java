@@ -1,0 +1,166 @@
+package io.inboxcheck.scenario;
+
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.JsonArray;
+import io.inboxcheck.model.JsonBoolean;
+import io.inboxcheck.model.JsonNumber;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
+import io.inboxcheck.model.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes a scenario as a file a person can read, replay and copy into {@code scenarios/}: one step
+ * per line, with {@code expect} filled from a reference history when one is given.
+ */
+public final class ScenarioWriter {
+  private ScenarioWriter() {}
+
+  /**
+   * Renders {@code scenario}; {@code expectFrom} (may be null) supplies each step's expectation and
+   * {@code expect_final}; {@code extra} members (e.g. a {@code failure} block) are appended.
+   */
+  public static String render(Scenario scenario, History expectFrom, Map<String, JsonValue> extra) {
+    List<String> lines = new ArrayList<>();
+    lines.add("{");
+    lines.add("  \"name\": " + text(scenario.name()) + ",");
+    lines.add("  \"description\": " + text(scenario.description()) + ",");
+    lines.add("  \"retention\": " + text(scenario.retention().toString()) + ",");
+    lines.add(
+        "  \"supported_types\": "
+            + strings(scenario.supportedTypes().stream().sorted().toList())
+            + ",");
+    lines.add("  \"start\": " + text(scenario.start().toString()) + ",");
+    lines.add("  \"initial\": {");
+    List<String> cards = new ArrayList<>();
+    scenario
+        .initial()
+        .forEach(
+            (id, card) ->
+                cards.add(
+                    "    " + text(id) + ": " + versionAndState(card.version(), card.state())));
+    lines.add(String.join(",\n", cards));
+    lines.add("  },");
+    lines.add("  \"steps\": [");
+    List<String> steps = new ArrayList<>();
+    for (int index = 0; index < scenario.steps().size(); index++) {
+      HistoryStep recorded = expectFrom == null ? null : expectFrom.steps().get(index);
+      steps.add("    " + step(scenario.steps().get(index), recorded).canonicalTextInStepOrder());
+    }
+    lines.add(String.join(",\n", steps));
+    List<String> tail = new ArrayList<>();
+    if (expectFrom != null) {
+      tail.add("  \"expect_final\": " + finalExpectation(expectFrom).canonicalText());
+    }
+    extra.forEach((key, value) -> tail.add("  " + text(key) + ": " + value.canonicalText()));
+    lines.add(tail.isEmpty() ? "  ]" : "  ],");
+    if (!tail.isEmpty()) {
+      lines.add(String.join(",\n", tail));
+    }
+    lines.add("}");
+    return String.join("\n", lines) + "\n";
+  }
+
+  /**
+   * One step's members in the order a person reads them: the action first, the expectation last.
+   */
+  private static OrderedStep step(ScenarioStep step, HistoryStep recorded) {
+    OrderedStep members = new OrderedStep();
+    if (step instanceof ScenarioStep.Deliver deliver) {
+      members.put("deliver", deliver.envelope().content());
+      if (deliver.receivedAt() != null) {
+        members.put("received_at", new JsonString(deliver.receivedAt().toString()));
+      }
+      if (deliver.transport().ackLost()) {
+        members.put("ack_lost", JsonBoolean.TRUE);
+      }
+      if (deliver.transport().attempt() != null) {
+        members.put("attempt", JsonNumber.of(deliver.transport().attempt()));
+      }
+      if (deliver.transport().storageFault()) {
+        members.put("storage_fault", JsonBoolean.TRUE);
+      }
+    } else if (step instanceof ScenarioStep.Reconcile reconcile) {
+      TreeMap<String, JsonValue> authority = new TreeMap<>();
+      for (Map.Entry<String, AuthoritativeCard> entry : reconcile.authority().entrySet()) {
+        authority.put(
+            entry.getKey(),
+            versionAndStateValue(entry.getValue().version(), entry.getValue().state()));
+      }
+      members.put("reconcile", new JsonObject(authority));
+      if (reconcile.at() != null) {
+        members.put("at", new JsonString(reconcile.at().toString()));
+      }
+    } else if (step instanceof ScenarioStep.Advance advance) {
+      members.put("advance", new JsonString(advance.by().toString()));
+    }
+    if (recorded != null) {
+      members.put("expect", stepExpectation(recorded));
+    }
+    return members;
+  }
+
+  private static JsonObject stepExpectation(HistoryStep recorded) {
+    JsonObject facts = Expectations.stepFacts(recorded);
+    TreeMap<String, JsonValue> expect = new TreeMap<>(facts.members());
+    // Pruned ids and the harness's own retention note are reported, not expected.
+    expect.remove("pruned");
+    expect.remove("retention_expired");
+    if (recorded.detail() instanceof HistoryStep.Delivered delivered
+        && delivered.objectId() != null) {
+      // A delivery names one card; expecting all of them would drown the point of the step.
+      JsonObject cards = (JsonObject) facts.members().get("cards");
+      TreeMap<String, JsonValue> named = new TreeMap<>();
+      cards.get(delivered.objectId()).ifPresent(card -> named.put(delivered.objectId(), card));
+      expect.put("cards", new JsonObject(named));
+      if (named.isEmpty()) {
+        expect.put("absent_cards", strings(List.of(delivered.objectId())));
+      }
+    }
+    return new JsonObject(expect);
+  }
+
+  private static JsonObject finalExpectation(History history) {
+    return Expectations.finalFacts(
+        history.finalCards(), history.unresolved(), history.replacements());
+  }
+
+  private static String versionAndState(long version, JsonObject state) {
+    return versionAndStateValue(version, state).canonicalText();
+  }
+
+  private static JsonObject versionAndStateValue(long version, JsonObject state) {
+    TreeMap<String, JsonValue> card = new TreeMap<>();
+    card.put("version", JsonNumber.of(version));
+    card.put("state", state);
+    return new JsonObject(card);
+  }
+
+  private static String text(String value) {
+    return new JsonString(value).canonicalText();
+  }
+
+  private static JsonValue strings(List<String> values) {
+    return new JsonArray(values.stream().<JsonValue>map(JsonString::new).toList());
+  }
+
+  /** Step members kept in insertion order, rendered as one line of JSON. */
+  private static final class OrderedStep {
+    private final List<Map.Entry<String, JsonValue>> members = new ArrayList<>();
+
+    void put(String key, JsonValue value) {
+      members.add(Map.entry(key, value));
+    }
+
+    String canonicalTextInStepOrder() {
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<String, JsonValue> member : members) {
+        parts.add(text(member.getKey()) + ": " + member.getValue().canonicalText());
+      }
+      return "{" + String.join(", ", parts) + "}";
+    }
+  }
+}
