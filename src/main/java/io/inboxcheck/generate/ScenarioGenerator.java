@@ -146,7 +146,23 @@ public final class ScenarioGenerator {
         deliver(newSnapshot(knownTruth()), false, false);
         return;
       }
-      deliver(pickDelivered(), false, false);
+      JsonObject original = pickDelivered();
+      if (choices.bool(50)) {
+        // The same event as another serializer writes it: a duplicate, never a conflict.
+        Respelling.NumberSpelling spelling =
+            choices.pick(List.of(Respelling.NumberSpelling.values()));
+        deliverText(original, Respelling.spell(original, spelling));
+        return;
+      }
+      deliver(original, false, false);
+    }
+
+    private void deliverText(JsonObject envelope, String text) {
+      tick();
+      steps.add(
+          new ScenarioStep.Deliver(
+              steps.size() + 1, new Envelope(envelope, text), clock, Transport.PLAIN, null));
+      delivered.add(envelope);
     }
 
     private void storageFault() {

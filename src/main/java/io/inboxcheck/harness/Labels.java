@@ -6,6 +6,8 @@ import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioStep;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -39,6 +41,18 @@ public final class Labels {
             labels.add("exercised:" + invariant);
           }
         });
+    return labels;
+  }
+
+  /** Labels about how envelopes were spelled, which histories do not record. */
+  public static SortedSet<String> ofSpelling(Scenario scenario) {
+    SortedSet<String> labels = new TreeSet<>();
+    for (ScenarioStep step : scenario.steps()) {
+      if (step instanceof ScenarioStep.Deliver deliver
+          && !deliver.envelope().text().equals(deliver.envelope().content().canonicalText())) {
+        labels.add("redelivery:respelled");
+      }
+    }
     return labels;
   }
 

@@ -38,6 +38,7 @@ public final class ReceiverProperties {
                 (scenario, context) -> {
                   CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
                   Labels.of(result.history(), result.exercised()).forEach(context::label);
+                  Labels.ofSpelling(scenario).forEach(context::label);
                   context.count("steps", result.history().steps().size());
                   result
                       .exercised()

@@ -37,6 +37,7 @@ public final class RequiredCoverage {
     required.put("retention:redelivered_after_expiry", RARE);
     required.put("transport:storage_fault", RARE * 2);
     required.put("transport:ack_lost", RARE * 2);
+    required.put("redelivery:respelled", RARE * 2);
     required.put("id_conflict:two_cards_paused", RARE);
     for (Invariant invariant : Invariant.values()) {
       if (invariant != Invariant.ORDER_INDEPENDENT && invariant != Invariant.CONFORMANCE) {

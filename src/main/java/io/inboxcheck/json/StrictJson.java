@@ -54,6 +54,11 @@ public final class StrictJson {
 
   /** Reads and parses a file, checking its size before reading it. */
   public JsonValue parseFile(Path file) throws InputRejected {
+    return parse(file.toString(), readText(file));
+  }
+
+  /** Reads a file's text, refusing a file beyond the size limit before reading it. */
+  public String readText(Path file) throws InputRejected {
     String source = file.toString();
     try {
       if (!Files.isRegularFile(file)) {
@@ -66,7 +71,7 @@ public final class StrictJson {
             "file",
             "is " + size + " bytes; the limit is " + limits.maxInputBytes() + " bytes");
       }
-      return parse(source, new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+      return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputRejected(source, "file", "cannot be read: " + e.getMessage());
     }

@@ -7,9 +7,14 @@ import java.util.Optional;
  * An event envelope exactly as a provider sent it; its whole value is the event's semantic content.
  *
  * <p>The accessors read fields leniently: a missing or mistyped field is empty, and the rules of
- * SPEC section 3 decide what that means.
+ * SPEC section 3 decide what that means. {@code rawText} keeps the bytes' spelling (key order,
+ * whitespace, {@code 12.0}) when known; the model never reads it, so spelling cannot matter to a
+ * decision, but receivers under test may, and the harness must be able to show that they do.
+ *
+ * @param content the canonical JSON value: what every comparison uses
+ * @param rawText the text as delivered, or null when only the value is known
  */
-public record Envelope(JsonValue content) {
+public record Envelope(JsonValue content, String rawText) {
   public static final String EVENT_ID = "event_id";
   public static final String OBJECT_ID = "object_id";
   public static final String OBJECT_VERSION = "object_version";
@@ -19,6 +24,16 @@ public record Envelope(JsonValue content) {
 
   public Envelope {
     Objects.requireNonNull(content, "content");
+  }
+
+  /** An envelope known only by its value; its text is the canonical one. */
+  public Envelope(JsonValue content) {
+    this(content, null);
+  }
+
+  /** The text as delivered, or the canonical text when the spelling is not known. */
+  public String text() {
+    return rawText != null ? rawText : content.canonicalText();
   }
 
   /** The event identity, if it is a non-empty string. */

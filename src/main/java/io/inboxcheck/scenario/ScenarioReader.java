@@ -1,6 +1,7 @@
 package io.inboxcheck.scenario;
 
 import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.RawText;
 import io.inboxcheck.json.StrictJson;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
@@ -53,15 +54,22 @@ public final class ScenarioReader {
   }
 
   public Scenario read(Path file) throws InputRejected {
-    return fromJson(file.toString(), json.parseFile(file));
+    return read(file.toString(), json.readText(file));
   }
 
+  /** Reads scenario text; each envelope keeps the spelling it has in the text. */
   public Scenario read(String source, String text) throws InputRejected {
-    return fromJson(source, json.parse(source, text));
+    JsonValue document = json.parse(source, text);
+    return fromJson(source, document, RawText.stepDeliveries(text));
   }
 
   /** Builds a scenario from parsed JSON; {@code source} names it in messages. */
   public Scenario fromJson(String source, JsonValue document) throws InputRejected {
+    return fromJson(source, document, List.of());
+  }
+
+  private Scenario fromJson(String source, JsonValue document, List<String> rawDeliveries)
+      throws InputRejected {
     Located root = new Located(source, "", document);
     root.object("a scenario");
     root.onlyKeys(TOP_LEVEL_KEYS, "a scenario");
@@ -72,7 +80,7 @@ public final class ScenarioReader {
     TreeMap<String, Card> initial = initialCards(root.member("initial"));
     List<Located> stepNodes = root.required("steps", "a list of steps").elements("the steps");
     Instant start = startOf(root, stepNodes);
-    List<ScenarioStep> steps = steps(stepNodes, start);
+    List<ScenarioStep> steps = steps(stepNodes, start, rawDeliveries);
     JsonObject expectFinal = null;
     Optional<Located> finalNode = root.member("expect_final");
     if (finalNode.isPresent()) {
@@ -131,11 +139,13 @@ public final class ScenarioReader {
     return EPOCH;
   }
 
-  private static List<ScenarioStep> steps(List<Located> nodes, Instant start) throws InputRejected {
+  private static List<ScenarioStep> steps(List<Located> nodes, Instant start, List<String> raw)
+      throws InputRejected {
     List<ScenarioStep> steps = new ArrayList<>();
     Instant clock = start;
     for (int index = 0; index < nodes.size(); index++) {
-      ScenarioStep step = step(nodes.get(index), index + 1, clock);
+      String rawDelivery = index < raw.size() ? raw.get(index) : null;
+      ScenarioStep step = step(nodes.get(index), index + 1, clock, rawDelivery);
       if (step.time() != null) {
         clock = step.time();
       }
@@ -144,7 +154,8 @@ public final class ScenarioReader {
     return steps;
   }
 
-  private static ScenarioStep step(Located node, int number, Instant clock) throws InputRejected {
+  private static ScenarioStep step(Located node, int number, Instant clock, String rawDelivery)
+      throws InputRejected {
     node.object("a step");
     JsonObject expect = null;
     if (node.member("deliver").isPresent()) {
@@ -164,7 +175,7 @@ public final class ScenarioReader {
         expect =
             Expectations.validateStep(node.member("expect").get(), Expectations.StepKind.DELIVER);
       }
-      Envelope envelope = new Envelope(node.member("deliver").get().value());
+      Envelope envelope = new Envelope(node.member("deliver").get().value(), rawDelivery);
       return new ScenarioStep.Deliver(number, envelope, receivedAt, transport, expect);
     }
     if (node.member("reconcile").isPresent()) {

@@ -70,7 +70,7 @@ public final class ScenarioWriter {
   private static OrderedStep step(ScenarioStep step, HistoryStep recorded) {
     OrderedStep members = new OrderedStep();
     if (step instanceof ScenarioStep.Deliver deliver) {
-      members.put("deliver", deliver.envelope().content());
+      members.putRaw("deliver", deliver.envelope().text());
       if (deliver.receivedAt() != null) {
         members.put("received_at", new JsonString(deliver.receivedAt().toString()));
       }
@@ -149,16 +149,21 @@ public final class ScenarioWriter {
 
   /** Step members kept in insertion order, rendered as one line of JSON. */
   private static final class OrderedStep {
-    private final List<Map.Entry<String, JsonValue>> members = new ArrayList<>();
+    private final List<Map.Entry<String, String>> members = new ArrayList<>();
 
     void put(String key, JsonValue value) {
-      members.add(Map.entry(key, value));
+      members.add(Map.entry(key, value.canonicalText()));
+    }
+
+    /** A member whose JSON text is kept exactly as given, e.g. an envelope as delivered. */
+    void putRaw(String key, String jsonText) {
+      members.add(Map.entry(key, jsonText));
     }
 
     String canonicalTextInStepOrder() {
       List<String> parts = new ArrayList<>();
-      for (Map.Entry<String, JsonValue> member : members) {
-        parts.add(text(member.getKey()) + ": " + member.getValue().canonicalText());
+      for (Map.Entry<String, String> member : members) {
+        parts.add(text(member.getKey()) + ": " + member.getValue());
       }
       return "{" + String.join(", ", parts) + "}";
     }

@@ -10,6 +10,7 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.scenario.ScenarioStep;
 import io.inboxcheck.scenario.ScenarioWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ class GeneratedScenarioFileTests {
             "model", ModelReceiver::new, CheckedRun.Checks.INVARIANTS);
     ScenarioRunner runner = new ScenarioRunner(ModelReceiver::new);
     int checkedFacts = 0;
+    int respelled = 0;
     for (int tryIndex = 0; tryIndex < SCENARIOS; tryIndex++) {
       Scenario generated = PropertyRunner.generate(property, 7L, tryIndex).value();
       String text = ScenarioWriter.render(generated, runner.replay(generated), Map.of());
@@ -36,10 +38,21 @@ class GeneratedScenarioFileTests {
       History replayed = runner.replay(read);
 
       assertThat(read.steps()).hasSameSizeAs(generated.steps());
+      for (int index = 0; index < read.steps().size(); index++) {
+        if (generated.steps().get(index) instanceof ScenarioStep.Deliver sent) {
+          ScenarioStep.Deliver back = (ScenarioStep.Deliver) read.steps().get(index);
+          assertThat(back.envelope().content()).isEqualTo(sent.envelope().content());
+          assertThat(back.envelope().text()).isEqualTo(sent.envelope().text());
+          respelled += sent.envelope().rawText() == null ? 0 : 1;
+        }
+      }
       assertThat(read.initial()).isEqualTo(generated.initial());
       assertThat(replayed.expectations().failures()).as(text).isEmpty();
       checkedFacts += replayed.expectations().checked();
     }
     assertThat(checkedFacts).isGreaterThan(SCENARIOS * 10);
+    assertThat(respelled)
+        .as("respelled redeliveries were generated and survived the round trip")
+        .isPositive();
   }
 }

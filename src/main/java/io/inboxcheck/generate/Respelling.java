@@ -1,0 +1,74 @@
+package io.inboxcheck.generate;
+
+import io.inboxcheck.model.JsonArray;
+import io.inboxcheck.model.JsonNumber;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
+import io.inboxcheck.model.JsonValue;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Spells a JSON value the way another serializer would: keys in reverse order, other whitespace,
+ * integers as {@code 12.0} or {@code 1.2e1}. The value is unchanged; only the text differs.
+ */
+final class Respelling {
+  /** How numbers are spelled. */
+  enum NumberSpelling {
+    PLAIN,
+    TRAILING_ZERO,
+    EXPONENT
+  }
+
+  private Respelling() {}
+
+  static String spell(JsonValue value, NumberSpelling numbers) {
+    StringBuilder text = new StringBuilder();
+    append(value, numbers, text);
+    return text.toString();
+  }
+
+  private static void append(JsonValue value, NumberSpelling numbers, StringBuilder text) {
+    if (value instanceof JsonObject object) {
+      List<Map.Entry<String, JsonValue>> members = new ArrayList<>(object.members().entrySet());
+      java.util.Collections.reverse(members);
+      text.append("{ ");
+      for (int index = 0; index < members.size(); index++) {
+        text.append(index == 0 ? "" : ",  ");
+        text.append(new JsonString(members.get(index).getKey()).canonicalText()).append(" : ");
+        append(members.get(index).getValue(), numbers, text);
+      }
+      text.append(" }");
+    } else if (value instanceof JsonArray array) {
+      text.append("[ ");
+      for (int index = 0; index < array.elements().size(); index++) {
+        text.append(index == 0 ? "" : ", ");
+        append(array.elements().get(index), numbers, text);
+      }
+      text.append(" ]");
+    } else if (value instanceof JsonNumber number) {
+      text.append(spellNumber(number.value(), numbers));
+    } else {
+      text.append(value.canonicalText());
+    }
+  }
+
+  private static String spellNumber(BigDecimal value, NumberSpelling spelling) {
+    boolean integral = value.scale() <= 0 && value.precision() - (long) value.scale() <= 18;
+    if (!integral || spelling == NumberSpelling.PLAIN) {
+      return new JsonNumber(value).text();
+    }
+    String digits = value.toBigInteger().toString();
+    if (spelling == NumberSpelling.TRAILING_ZERO) {
+      return digits + ".0";
+    }
+    // 12 -> 1.2e1, 7 -> 7e0, 0 -> 0e0: the same value in scientific notation.
+    boolean negative = digits.startsWith("-");
+    String magnitude = negative ? digits.substring(1) : digits;
+    String mantissa =
+        magnitude.length() == 1 ? magnitude : magnitude.charAt(0) + "." + magnitude.substring(1);
+    return (negative ? "-" : "") + mantissa + "e" + (magnitude.length() - 1);
+  }
+}
