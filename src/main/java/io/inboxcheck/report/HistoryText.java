@@ -307,8 +307,9 @@ public final class HistoryText {
                   + delivery.envelope().content().canonicalText()
                   + " decided "
                   + describeDecision(delivery.decision())
-                  + ", paused "
-                  + String.join(", ", delivery.pausedCards()));
+                  + (delivery.pausedCards().isEmpty()
+                      ? ", paused no card"
+                      : ", paused " + String.join(", ", delivery.pausedCards())));
         } else if (entry instanceof AuditEntry.ResolvedByAuthority resolved) {
           lines.add(
               "step "
