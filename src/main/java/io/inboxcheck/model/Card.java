@@ -11,7 +11,7 @@ public record Card(long version, JsonObject state, boolean paused) {
   }
 
   public Card pause() {
-    return paused ? this : new Card(version, state, true);
+    return new Card(version, state, true);
   }
 
   /** The card as an authority states it: its version and state, unpaused (SPEC 4.1-4.2). */

@@ -33,14 +33,12 @@ public record IdentityRecord(
     return new IdentityRecord(eventId, firstRecord, all);
   }
 
-  /** This record with a new decision for the content that arrived at {@code step}. */
-  public IdentityRecord withDecisionFor(int step, Decision decision) {
-    if (firstRecord.step() == step) {
-      return new IdentityRecord(eventId, firstRecord.withDecision(decision), variants);
-    }
-    List<RecordedContent> all = new ArrayList<>(variants);
-    all.replaceAll(variant -> variant.step() == step ? variant.withDecision(decision) : variant);
-    return new IdentityRecord(eventId, firstRecord, all);
+  /**
+   * This record with a new decision for its first record. Only a first record is ever decided
+   * again: a variant is held as ID_CONFLICT, which an authority resolves without re-evaluating.
+   */
+  public IdentityRecord withFirstRecordDecision(Decision decision) {
+    return new IdentityRecord(eventId, firstRecord.withDecision(decision), variants);
   }
 
   /** Every step at which content of this id was recorded: the first record's and the variants'. */

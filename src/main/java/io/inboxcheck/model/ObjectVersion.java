@@ -29,9 +29,8 @@ public sealed interface ObjectVersion
   }
 
   private static boolean isVersionNumber(BigDecimal value) {
-    // Checked by scale and magnitude first, so a huge exponent is never expanded.
+    // compareTo compares adjusted exponents first, so even 1e2147483647 is never expanded.
     boolean integral = value.scale() <= 0;
-    boolean fitsSigned64 = (long) value.precision() - value.scale() <= 19;
-    return integral && fitsSigned64 && value.signum() >= 0 && value.compareTo(LARGEST_VERSION) <= 0;
+    return integral && value.signum() >= 0 && value.compareTo(LARGEST_VERSION) <= 0;
   }
 }

@@ -159,8 +159,9 @@ public final class ReceiverState implements ReceiverView {
 
   private void recordDecision(String eventId, int step, Decision decision) {
     IdentityRecord record = identities.get(eventId);
-    if (record != null) {
-      identities.put(eventId, record.withDecisionFor(step, decision));
+    // A re-evaluated input is always its id's first record (see withFirstRecordDecision).
+    if (record != null && record.firstRecord().step() == step) {
+      identities.put(eventId, record.withFirstRecordDecision(decision));
     }
   }
 
