@@ -248,6 +248,11 @@ public final class ScenarioGenerator {
                 truth.objectId(), nextEventId(), skippedVersion, state(), occurredAt()),
             false);
       }
+      return nextSnapshot(truth);
+    }
+
+    /** The provider's next snapshot of a card, delivered now: a higher version, a gap of 1-3. */
+    private JsonObject nextSnapshot(ProviderTruth truth) {
       long version = truth.latestVersion() + choices.integer(1, 3);
       ProviderTruth.Snapshot snapshot =
           new ProviderTruth.Snapshot(
@@ -269,13 +274,7 @@ public final class ScenarioGenerator {
 
     /** A valid, new snapshot for a random known card, as an envelope; for conflict-free runs. */
     JsonObject freshEnvelope() {
-      ProviderTruth truth = knownTruth();
-      long version = truth.latestVersion() + choices.integer(1, 3);
-      ProviderTruth.Snapshot snapshot =
-          new ProviderTruth.Snapshot(
-              truth.objectId(), nextEventId(), version, state(), occurredAt());
-      truth.add(snapshot, true);
-      return envelope(snapshot);
+      return nextSnapshot(knownTruth());
     }
 
     TreeMap<String, Card> initialCards() {

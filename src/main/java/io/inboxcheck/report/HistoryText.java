@@ -82,13 +82,7 @@ public final class HistoryText {
               + reconcile.at()
               + ": "
               + reconcile.authority().entrySet().stream()
-                  .map(
-                      e ->
-                          e.getKey()
-                              + " v"
-                              + e.getValue().version()
-                              + " "
-                              + e.getValue().state().canonicalText())
+                  .map(e -> describeCard(e.getKey(), e.getValue().asCard()))
                   .collect(Collectors.joining(", ")));
       cells.add(
           reconciled.objects().stream()
@@ -160,19 +154,22 @@ public final class HistoryText {
     return text.toString();
   }
 
+  /** One card as rows show it: {@code card-7 v14 {"label":"Map v2",...} PAUSED}. */
+  static String describeCard(String objectId, Card card) {
+    return objectId
+        + " v"
+        + card.version()
+        + " "
+        + card.state().canonicalText()
+        + (card.paused() ? " PAUSED" : "");
+  }
+
   static String describeCards(SortedMap<String, Card> cards) {
     if (cards.isEmpty()) {
       return "-";
     }
     return cards.entrySet().stream()
-        .map(
-            e ->
-                e.getKey()
-                    + " v"
-                    + e.getValue().version()
-                    + " "
-                    + e.getValue().state().canonicalText()
-                    + (e.getValue().paused() ? " PAUSED" : ""))
+        .map(e -> describeCard(e.getKey(), e.getValue()))
         .collect(Collectors.joining("; "));
   }
 

@@ -21,9 +21,7 @@ public final class ScenarioScript {
             + (scenario.initial().isEmpty()
                 ? "no cards"
                 : scenario.initial().entrySet().stream()
-                    .map(
-                        e ->
-                            e.getKey() + " v" + e.getValue().version() + " " + e.getValue().state())
+                    .map(e -> HistoryText.describeCard(e.getKey(), e.getValue()))
                     .collect(Collectors.joining(", "))));
     for (ScenarioStep step : scenario.steps()) {
       lines.add(step.number() + ". " + describe(step));
@@ -55,7 +53,7 @@ public final class ScenarioScript {
     if (step instanceof ScenarioStep.Reconcile reconcile) {
       return "reconcile "
           + reconcile.authority().entrySet().stream()
-              .map(e -> e.getKey() + " v" + e.getValue().version() + " " + e.getValue().state())
+              .map(e -> HistoryText.describeCard(e.getKey(), e.getValue().asCard()))
               .collect(Collectors.joining(", "));
     }
     return "advance " + ((ScenarioStep.Advance) step).by();
