@@ -41,6 +41,7 @@ public final class InvariantChecker {
   private final Map<String, IdentityTrack> identities = new HashMap<>();
   private final Map<Integer, Sent> sentByStep = new HashMap<>();
   private final Set<Integer> expectedHeld = new LinkedHashSet<>();
+  private final Map<String, Set<JsonValue>> recordedContents = new HashMap<>();
   private final EnumMap<Invariant, Long> exercised = new EnumMap<>(Invariant.class);
   private Instant clock;
 
@@ -162,6 +163,7 @@ public final class InvariantChecker {
       fullReplacement(context, deliver.envelope());
     }
     redeliveryWithinRetention(context, deliver, decision);
+    duplicateOnlyOfRecordedContent(context, deliver, decision);
     long applied = decision.kind() == DecisionKind.APPLIED ? 1 : 0;
     countsHonest(context, applied, 0);
     exactlyOneDecision(context);
@@ -333,6 +335,28 @@ public final class InvariantChecker {
     }
   }
 
+  /**
+   * NOTHING_LOST from the duplicate's side: a DUPLICATE says this content was recorded before and
+   * has no new effect. For content never recorded under that id (a changed content answered as a
+   * duplicate) that leaves the delivery with no decision of its own: it is dropped. Holds for any
+   * retention, since it only asks what was ever recorded.
+   */
+  private void duplicateOnlyOfRecordedContent(
+      Context context, ScenarioStep.Deliver deliver, Decision decision) {
+    if (!(decision instanceof Decision.Duplicate)) {
+      return;
+    }
+    String eventId = deliver.envelope().eventId().orElse(null);
+    Set<JsonValue> recorded =
+        eventId == null ? Set.of() : recordedContents.getOrDefault(eventId, Set.of());
+    if (!recorded.contains(deliver.envelope().content())) {
+      context.fail(
+          Invariant.NOTHING_LOST,
+          "DUPLICATE only for content recorded under " + eventId + " before",
+          "DUPLICATE for content never recorded: " + deliver.envelope().content().canonicalText());
+    }
+  }
+
   private static boolean pausesUnchanged(Context context) {
     for (Map.Entry<String, Card> entry : context.before().cards().entrySet()) {
       Card after = context.after().cards().get(entry.getKey());
@@ -460,6 +484,9 @@ public final class InvariantChecker {
     if (eventId == null || decision instanceof Decision.Duplicate) {
       return;
     }
+    recordedContents
+        .computeIfAbsent(eventId, id -> new HashSet<>())
+        .add(deliver.envelope().content());
     IdentityTrack track = identities.get(eventId);
     boolean variant = decision.reason() == HeldReason.ID_CONFLICT;
     if (track == null || (!clock.isBefore(track.firstReceivedAt.plus(retention)) && !variant)) {
