@@ -12,6 +12,7 @@ import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.RecordedContent;
+import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
@@ -312,17 +313,13 @@ public final class InvariantChecker {
       exercise(Invariant.IDEMPOTENT_REDELIVERY);
       boolean restates =
           decision instanceof Decision.Duplicate duplicate && duplicate.restates().equals(recorded);
-      boolean unchanged =
-          context.changedCards().isEmpty()
-              && Objects.equals(context.before().held(), context.after().held())
-              && context.before().replacements().equals(context.after().replacements())
-              && pausesUnchanged(context);
-      if (!restates || !unchanged) {
+      List<String> changes = redeliveryChanges(context);
+      if (!restates || !changes.isEmpty()) {
         context.fail(
             Invariant.IDEMPOTENT_REDELIVERY,
             "no change and DUPLICATE restating " + recorded.describe(),
             decision.describe()
-                + (unchanged ? "" : ", state changed: cards " + context.changedCards()));
+                + (changes.isEmpty() ? "" : ", changed " + String.join(", ", changes)));
       }
       return;
     }
@@ -355,6 +352,34 @@ public final class InvariantChecker {
           "DUPLICATE only for content recorded under " + eventId + " before",
           "DUPLICATE for content never recorded: " + deliver.envelope().content().canonicalText());
     }
+  }
+
+  /** What one step changed that an identical redelivery must leave alone, as people read it. */
+  private static List<String> redeliveryChanges(Context context) {
+    List<String> changes = new ArrayList<>();
+    if (!context.changedCards().isEmpty()) {
+      changes.add("cards " + context.changedCards());
+    }
+    if (!pausesUnchanged(context)) {
+      changes.add("pauses");
+    }
+    if (!Objects.equals(context.before().held(), context.after().held())) {
+      changes.add("held inputs");
+    }
+    ReplacementCounters before = context.before().replacements();
+    ReplacementCounters after = context.after().replacements();
+    if (!before.equals(after)) {
+      changes.add(
+          "replacements event "
+              + before.event()
+              + " -> "
+              + after.event()
+              + ", authoritative "
+              + before.authoritative()
+              + " -> "
+              + after.authoritative());
+    }
+    return changes;
   }
 
   private static boolean pausesUnchanged(Context context) {
