@@ -114,7 +114,7 @@ public final class Zoo {
               FirstRecordOverwritingReceiver.class,
               "holds a reused id with changed content but stores the variant over the first record",
               FIRST_RECORD_KEPT,
-              Set.of(FIRST_RECORD_KEPT),
+              Set.of(FIRST_RECORD_KEPT, IDEMPOTENT_REDELIVERY),
               false),
           new Entry(
               5,
@@ -149,8 +149,8 @@ public final class Zoo {
               9,
               NoOpCountingReceiver.class,
               "counts a replacement for duplicates and same-state deliveries",
-              COUNTS_HONEST,
-              Set.of(COUNTS_HONEST),
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY, COUNTS_HONEST),
               false),
           new Entry(
               10,
@@ -171,14 +171,14 @@ public final class Zoo {
               MergingReceiver.class,
               "merges the event's state fields like a patch instead of replacing the whole snapshot",
               FULL_REPLACEMENT,
-              Set.of(FULL_REPLACEMENT),
+              Set.of(FULL_REPLACEMENT, ORDER_INDEPENDENT),
               false),
           new Entry(
               13,
               OneHourMemoryReceiver.class,
               "forgets event ids after one hour instead of the retention window",
               IDEMPOTENT_REDELIVERY,
-              Set.of(IDEMPOTENT_REDELIVERY, NO_VARIANT_APPLIED),
+              Set.of(IDEMPOTENT_REDELIVERY),
               false),
           new Entry(
               14,
