@@ -6,6 +6,7 @@ import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.zoo.FirstRecordOverwritingReceiver;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 
@@ -34,13 +35,13 @@ class InvariantCheckerTests {
     CheckedRun.Result none =
         CheckedRun.run(
             scenario,
-            io.inboxcheck.zoo.FirstRecordOverwritingReceiver::new,
+            FirstRecordOverwritingReceiver::new,
             CheckedRun.Checks.INVARIANTS,
             EnumSet.of(Invariant.NO_INVENTED_CARDS));
     CheckedRun.Result firstRecord =
         CheckedRun.run(
             scenario,
-            io.inboxcheck.zoo.FirstRecordOverwritingReceiver::new,
+            FirstRecordOverwritingReceiver::new,
             CheckedRun.Checks.INVARIANTS,
             EnumSet.of(Invariant.FIRST_RECORD_KEPT));
 

@@ -3,6 +3,7 @@ package io.inboxcheck.zoo;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.util.Map;
@@ -29,7 +30,7 @@ public final class PauseIgnoringReceiver extends NaiveReceiver {
 
   /** The state with every card read as unpaused. */
   static final class PausesIgnored extends ForwardingView {
-    PausesIgnored(io.inboxcheck.model.ReceiverView delegate) {
+    PausesIgnored(ReceiverView delegate) {
       super(delegate);
     }
 

@@ -41,8 +41,8 @@ public final class Zoo {
    * @param type the receiver class, loadable with {@code replay --receiver class:NAME}
    * @param mistake the one mistake, in one sentence
    * @param caughtBy the check expected to catch it first: a model-free invariant, else CONFORMANCE
-   * @param predicted the model-free invariants expected to catch it on their own (the matrix cells
-   *     the default build runs; the slow matrix runs every cell)
+   * @param predicted the model-free invariants expected to catch it on their own: matrix cells
+   *     {@code ZooTests} asserts are caught (it runs every cell, and reports the others too)
    * @param orderSensitive whether the order-independence property is run against it too
    */
   public record Entry(
