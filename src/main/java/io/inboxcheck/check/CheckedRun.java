@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -43,13 +44,26 @@ public final class CheckedRun {
       Optional<Violation> violation,
       Map<Invariant, Long> exercised) {}
 
+  /** Runs {@code scenario} with every model-free invariant and, when asked, conformance. */
   public static Result run(
       Scenario scenario, Function<ReceiverSetup, Receiver> receivers, Checks checks) {
+    return run(scenario, receivers, checks, Invariant.allModelFree());
+  }
+
+  /**
+   * Runs {@code scenario} reporting only the {@code invariants} given (conformance is still chosen
+   * by {@code checks}); used to show what each invariant catches on its own.
+   */
+  public static Result run(
+      Scenario scenario,
+      Function<ReceiverSetup, Receiver> receivers,
+      Checks checks,
+      Set<Invariant> invariants) {
     Receiver tested = receivers.apply(scenario.setup());
     Receiver reference = new ModelReceiver(scenario.setup());
     ScenarioRunner.Session testedSession = new ScenarioRunner.Session(tested);
     ScenarioRunner.Session referenceSession = new ScenarioRunner.Session(reference);
-    InvariantChecker invariants = new InvariantChecker(scenario);
+    InvariantChecker checker = new InvariantChecker(scenario, invariants);
     List<HistoryStep> testedSteps = new ArrayList<>();
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
@@ -60,7 +74,7 @@ public final class CheckedRun {
       testedSteps.add(recorded);
       referenceSteps.add(expected);
       Snapshot after = Snapshot.of(tested.view());
-      violation = invariants.check(step, before, recorded, after).stream().findFirst();
+      violation = checker.check(step, before, recorded, after).stream().findFirst();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected);
       }
@@ -73,7 +87,7 @@ public final class CheckedRun {
     if (testedSteps.size() < scenario.steps().size()) {
       ran = truncated(scenario, testedSteps.size());
     }
-    Map<Invariant, Long> exercised = invariants.exercised();
+    Map<Invariant, Long> exercised = checker.exercised();
     if (checks == Checks.INVARIANTS_AND_CONFORMANCE) {
       exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
     }

@@ -1,5 +1,8 @@
 package io.inboxcheck.check;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * The invariants of SPEC section 7, plus conformance to the reference model. Each is a named check
  * used by the property engine, the explorer and scenario replay alike.
@@ -40,5 +43,12 @@ public enum Invariant {
   /** Whether the invariant holds for any receiver, whatever its policy details. */
   public boolean modelFree() {
     return this != CONFORMANCE;
+  }
+
+  /** Every model-free invariant: what a checked run enables unless told otherwise. */
+  public static Set<Invariant> allModelFree() {
+    EnumSet<Invariant> all = EnumSet.allOf(Invariant.class);
+    all.remove(CONFORMANCE);
+    return all;
   }
 }

@@ -12,6 +12,7 @@ import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.RecordedContent;
+import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -34,15 +36,29 @@ import java.util.Set;
  * model, so it holds any receiver with a different policy to the same bar.
  */
 public final class InvariantChecker {
+  private final Set<Invariant> enabled;
   private final Duration retention;
   private final Set<String> allowedCards = new HashSet<>();
   private final Map<String, IdentityTrack> identities = new HashMap<>();
   private final Map<Integer, Sent> sentByStep = new HashMap<>();
   private final Set<Integer> expectedHeld = new LinkedHashSet<>();
+  private final Map<String, Set<JsonValue>> recordedContents = new HashMap<>();
   private final EnumMap<Invariant, Long> exercised = new EnumMap<>(Invariant.class);
   private Instant clock;
 
+  /** A checker of every model-free invariant. */
   public InvariantChecker(Scenario scenario) {
+    this(scenario, Invariant.allModelFree());
+  }
+
+  /**
+   * A checker that reports only the {@code enabled} invariants. It still tracks everything it
+   * needs, so one invariant alone sees the same history as all of them together: that is how the
+   * bug zoo shows which invariant catches which mistake.
+   */
+  public InvariantChecker(Scenario scenario, Set<Invariant> enabled) {
+    this.enabled = EnumSet.noneOf(Invariant.class);
+    this.enabled.addAll(enabled);
     this.retention = scenario.retention();
     this.clock = scenario.start();
     this.allowedCards.addAll(scenario.initial().keySet());
@@ -80,7 +96,7 @@ public final class InvariantChecker {
       clock = step.time();
     }
     List<Violation> violations = new ArrayList<>();
-    Context context = new Context(step, recorded, before, after, violations);
+    Context context = new Context(step, recorded, before, after, enabled, violations);
     firstRecordKept(context);
     if (step instanceof ScenarioStep.Deliver deliver) {
       checkDelivery(context, deliver, (HistoryStep.Delivered) recorded.detail());
@@ -101,9 +117,13 @@ public final class InvariantChecker {
       HistoryStep recorded,
       Snapshot before,
       Snapshot after,
+      Set<Invariant> enabled,
       List<Violation> violations) {
 
     void fail(Invariant invariant, String expected, Object observed) {
+      if (!enabled.contains(invariant)) {
+        return;
+      }
       violations.add(
           new Violation(
               invariant,
@@ -144,6 +164,7 @@ public final class InvariantChecker {
       fullReplacement(context, deliver.envelope());
     }
     redeliveryWithinRetention(context, deliver, decision);
+    duplicateOnlyOfRecordedContent(context, deliver, decision);
     long applied = decision.kind() == DecisionKind.APPLIED ? 1 : 0;
     countsHonest(context, applied, 0);
     exactlyOneDecision(context);
@@ -199,6 +220,9 @@ public final class InvariantChecker {
       }
       exercise(Invariant.FIRST_RECORD_KEPT);
       RecordedContent before = entry.getValue();
+      if (prunedThenRecordedAgain(context, before, after)) {
+        continue;
+      }
       if (!before.content().equals(after.content()) || before.step() != after.step()) {
         context.fail(
             Invariant.FIRST_RECORD_KEPT,
@@ -210,6 +234,18 @@ public final class InvariantChecker {
             after.content().canonicalText() + " from step " + after.step());
       }
     }
+  }
+
+  /**
+   * Whether the record's retention had ended when this step's clock was set, and this step's own
+   * delivery recorded the id anew. Retention prunes before the step is decided (SPEC section 5), so
+   * a redelivery can replace an expired record within one step; that is a new first record, not an
+   * overwritten one.
+   */
+  private boolean prunedThenRecordedAgain(
+      Context context, RecordedContent before, RecordedContent after) {
+    return after.step() == context.step().number()
+        && !clock.isBefore(before.receivedAt().plus(retention));
   }
 
   private void pausedFrozen(Context context) {
@@ -277,17 +313,13 @@ public final class InvariantChecker {
       exercise(Invariant.IDEMPOTENT_REDELIVERY);
       boolean restates =
           decision instanceof Decision.Duplicate duplicate && duplicate.restates().equals(recorded);
-      boolean unchanged =
-          context.changedCards().isEmpty()
-              && Objects.equals(context.before().held(), context.after().held())
-              && context.before().replacements().equals(context.after().replacements())
-              && pausesUnchanged(context);
-      if (!restates || !unchanged) {
+      List<String> changes = redeliveryChanges(context);
+      if (!restates || !changes.isEmpty()) {
         context.fail(
             Invariant.IDEMPOTENT_REDELIVERY,
             "no change and DUPLICATE restating " + recorded.describe(),
             decision.describe()
-                + (unchanged ? "" : ", state changed: cards " + context.changedCards()));
+                + (changes.isEmpty() ? "" : ", changed " + String.join(", ", changes)));
       }
       return;
     }
@@ -298,6 +330,56 @@ public final class InvariantChecker {
           "a variant of retained " + eventId + " to change no card",
           decision.describe() + " changed " + context.changedCards());
     }
+  }
+
+  /**
+   * NOTHING_LOST from the duplicate's side: a DUPLICATE says this content was recorded before and
+   * has no new effect. For content never recorded under that id (a changed content answered as a
+   * duplicate) that leaves the delivery with no decision of its own: it is dropped. Holds for any
+   * retention, since it only asks what was ever recorded.
+   */
+  private void duplicateOnlyOfRecordedContent(
+      Context context, ScenarioStep.Deliver deliver, Decision decision) {
+    if (!(decision instanceof Decision.Duplicate)) {
+      return;
+    }
+    String eventId = deliver.envelope().eventId().orElse(null);
+    Set<JsonValue> recorded =
+        eventId == null ? Set.of() : recordedContents.getOrDefault(eventId, Set.of());
+    if (!recorded.contains(deliver.envelope().content())) {
+      context.fail(
+          Invariant.NOTHING_LOST,
+          "DUPLICATE only for content recorded under " + eventId + " before",
+          "DUPLICATE for content never recorded: " + deliver.envelope().content().canonicalText());
+    }
+  }
+
+  /** What one step changed that an identical redelivery must leave alone, as people read it. */
+  private static List<String> redeliveryChanges(Context context) {
+    List<String> changes = new ArrayList<>();
+    if (!context.changedCards().isEmpty()) {
+      changes.add("cards " + context.changedCards());
+    }
+    if (!pausesUnchanged(context)) {
+      changes.add("pauses");
+    }
+    if (!Objects.equals(context.before().held(), context.after().held())) {
+      changes.add("held inputs");
+    }
+    ReplacementCounters before = context.before().replacements();
+    ReplacementCounters after = context.after().replacements();
+    if (!before.equals(after)) {
+      changes.add(
+          "replacements event "
+              + before.event()
+              + " -> "
+              + after.event()
+              + ", authoritative "
+              + before.authoritative()
+              + " -> "
+              + after.authoritative());
+    }
+    return changes;
   }
 
   private static boolean pausesUnchanged(Context context) {
@@ -427,6 +509,9 @@ public final class InvariantChecker {
     if (eventId == null || decision instanceof Decision.Duplicate) {
       return;
     }
+    recordedContents
+        .computeIfAbsent(eventId, id -> new HashSet<>())
+        .add(deliver.envelope().content());
     IdentityTrack track = identities.get(eventId);
     boolean variant = decision.reason() == HeldReason.ID_CONFLICT;
     if (track == null || (!clock.isBefore(track.firstReceivedAt.plus(retention)) && !variant)) {

@@ -13,6 +13,7 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.ScenarioScript;
 import io.inboxcheck.scenario.Scenario;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -28,15 +29,33 @@ public final class ReceiverProperties {
   /** Every SPEC section 7 invariant after every step of a generated fault sequence. */
   public static Property<Scenario> faultSequences(
       String receiverName, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
+    return faultSequences(receiverName, receivers, checks, Invariant.allModelFree());
+  }
+
+  /**
+   * The fault-sequence property reporting only the {@code invariants} given; with fewer than all
+   * model-free invariants its name says which, so its seed and stored examples are its own.
+   */
+  public static Property<Scenario> faultSequences(
+      String receiverName,
+      Function<ReceiverSetup, Receiver> receivers,
+      CheckedRun.Checks checks,
+      Set<Invariant> invariants) {
     String name =
-        "fault sequences keep every invariant (" + receiverName + ", " + checksName(checks) + ")";
+        "fault sequences keep every invariant ("
+            + receiverName
+            + ", "
+            + checksName(checks)
+            + selectionName(invariants)
+            + ")";
     ScenarioGenerator generator = new ScenarioGenerator();
     Property<Scenario> property =
         Property.<Scenario>of(
                 name,
                 choices -> generator.generate(choices, "counterexample"),
                 (scenario, context) -> {
-                  CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
+                  CheckedRun.Result result =
+                      CheckedRun.run(scenario, receivers, checks, invariants);
                   Labels.of(result.history(), result.exercised()).forEach(context::label);
                   Labels.ofSpelling(scenario).forEach(context::label);
                   context.count("steps", result.history().steps().size());
@@ -63,12 +82,26 @@ public final class ReceiverProperties {
    */
   public static Property<OrderCase> orderIndependence(
       String receiverName, Function<ReceiverSetup, Receiver> receivers) {
-    String name = "arrival order does not change the final cards (" + receiverName + ")";
+    return orderIndependence(receiverName, receivers, Invariant.allModelFree());
+  }
+
+  /**
+   * The order-independence property reporting only the {@code invariants} given: the per-step ones
+   * while each order runs, and the whole-run comparison only when ORDER_INDEPENDENT is among them.
+   */
+  public static Property<OrderCase> orderIndependence(
+      String receiverName, Function<ReceiverSetup, Receiver> receivers, Set<Invariant> invariants) {
+    String name =
+        "arrival order does not change the final cards ("
+            + receiverName
+            + selectionName(invariants)
+            + ")";
     OrderCaseGenerator generator = new OrderCaseGenerator();
     return Property.<OrderCase>of(
             name,
             (Choices choices) -> generator.generate(choices),
-            (orderCase, context) -> OrderIndependence.check(orderCase, receivers, context))
+            (orderCase, context) ->
+                OrderIndependence.check(orderCase, receivers, context, invariants))
         .withRenderer(OrderCase::describe)
         .withTriesMultiplier(2)
         .requireCoverage("order:conflict_free", 0.3)
@@ -76,6 +109,15 @@ public final class ReceiverProperties {
         .requireCoverage("order:permuted", 0.5)
         .requireCoverage("order:with_duplicates", 0.1)
         .requireCoverage("order:with_conflicts", 0.1);
+  }
+
+  /** Empty for every model-free invariant, else {@code , only A, B}. */
+  static String selectionName(Set<Invariant> invariants) {
+    if (invariants.equals(Invariant.allModelFree())) {
+      return "";
+    }
+    return ", only "
+        + String.join(", ", invariants.stream().sorted().map(Invariant::name).toList());
   }
 
   static String checksName(CheckedRun.Checks checks) {

@@ -1,0 +1,231 @@
+package io.inboxcheck.zoo;
+
+import static io.inboxcheck.check.Invariant.ACK_MEANS_DURABLE;
+import static io.inboxcheck.check.Invariant.AUDIT_APPEND_ONLY;
+import static io.inboxcheck.check.Invariant.CONFORMANCE;
+import static io.inboxcheck.check.Invariant.COUNTS_HONEST;
+import static io.inboxcheck.check.Invariant.FIRST_RECORD_KEPT;
+import static io.inboxcheck.check.Invariant.FULL_REPLACEMENT;
+import static io.inboxcheck.check.Invariant.HELD_NO_EFFECT;
+import static io.inboxcheck.check.Invariant.IDEMPOTENT_REDELIVERY;
+import static io.inboxcheck.check.Invariant.NOTHING_LOST;
+import static io.inboxcheck.check.Invariant.NO_INVENTED_CARDS;
+import static io.inboxcheck.check.Invariant.NO_VARIANT_APPLIED;
+import static io.inboxcheck.check.Invariant.ORDER_INDEPENDENT;
+import static io.inboxcheck.check.Invariant.PAUSED_FROZEN;
+import static io.inboxcheck.check.Invariant.VERSION_MONOTONIC;
+
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The bug zoo: naive receivers, each the reference receiver with one mistake people make, and what
+ * the harness is expected to catch it with. The first sixteen are issue 4's list, in its order.
+ */
+public final class Zoo {
+  private Zoo() {}
+
+  /**
+   * One naive receiver.
+   *
+   * @param number its place in the zoo
+   * @param type the receiver class, loadable with {@code replay --receiver class:NAME}
+   * @param mistake the one mistake, in one sentence
+   * @param caughtBy the check expected to catch it first: a model-free invariant, else CONFORMANCE
+   * @param predicted the model-free invariants expected to catch it on their own: matrix cells
+   *     {@code ZooTests} asserts are caught (it runs every cell, and reports the others too)
+   * @param orderSensitive whether the order-independence property is run against it too
+   */
+  public record Entry(
+      int number,
+      Class<? extends NaiveReceiver> type,
+      String mistake,
+      Invariant caughtBy,
+      Set<Invariant> predicted,
+      boolean orderSensitive) {
+
+    public Entry {
+      predicted = predicted.isEmpty() ? Set.of() : EnumSet.copyOf(predicted);
+    }
+
+    /** The receiver's name, as its histories and reports show it. */
+    public String name() {
+      return factory().apply(NO_SETUP).name();
+    }
+
+    /** Creates the receiver through its public constructor, as the command line does. */
+    public Function<ReceiverSetup, Receiver> factory() {
+      return setup -> {
+        try {
+          return type.getConstructor(ReceiverSetup.class).newInstance(setup);
+        } catch (NoSuchMethodException
+            | InstantiationException
+            | IllegalAccessException
+            | InvocationTargetException e) {
+          throw new IllegalStateException("cannot create " + type.getName(), e);
+        }
+      };
+    }
+
+    @Override
+    public String toString() {
+      return number + " " + name();
+    }
+  }
+
+  private static final ReceiverSetup NO_SETUP =
+      new ReceiverSetup(new TreeMap<>(), Set.of(), Duration.ZERO, Instant.EPOCH);
+
+  /** Every zoo receiver, in order. */
+  public static final List<Entry> RECEIVERS =
+      List.of(
+          new Entry(
+              1,
+              LastArrivalWinsReceiver.class,
+              "last arrival wins: every event with a version is applied, older ones too",
+              VERSION_MONOTONIC,
+              Set.of(VERSION_MONOTONIC, ORDER_INDEPENDENT),
+              true),
+          new Entry(
+              2,
+              OccurredAtOrderReceiver.class,
+              "orders events by occurred_at (ties by arrival) instead of by object version",
+              VERSION_MONOTONIC,
+              Set.of(VERSION_MONOTONIC, ORDER_INDEPENDENT),
+              true),
+          new Entry(
+              3,
+              IdOnlyDedupReceiver.class,
+              "deduplicates by event id only: a reused id with changed content is silently dropped",
+              NOTHING_LOST,
+              Set.of(NOTHING_LOST),
+              false),
+          new Entry(
+              4,
+              FirstRecordOverwritingReceiver.class,
+              "holds a reused id with changed content but stores the variant over the first record",
+              FIRST_RECORD_KEPT,
+              Set.of(FIRST_RECORD_KEPT, IDEMPOTENT_REDELIVERY),
+              false),
+          new Entry(
+              5,
+              PauseIgnoringReceiver.class,
+              "applies events to a paused card: the pause is stored but never consulted",
+              PAUSED_FROZEN,
+              Set.of(PAUSED_FROZEN),
+              false),
+          new Entry(
+              6,
+              CardCreatingReceiver.class,
+              "creates a card for an event naming an unknown object instead of holding it",
+              NO_INVENTED_CARDS,
+              Set.of(NO_INVENTED_CARDS),
+              false),
+          new Entry(
+              7,
+              MissingVersionAsZeroReceiver.class,
+              "reads a missing version as 0 (stale) instead of holding the event and pausing the"
+                  + " card",
+              CONFORMANCE,
+              Set.of(),
+              false),
+          new Entry(
+              8,
+              SameVersionLastWinsReceiver.class,
+              "same version, different state: the last arrival wins instead of a held conflict",
+              CONFORMANCE,
+              Set.of(),
+              false),
+          new Entry(
+              9,
+              NoOpCountingReceiver.class,
+              "counts a replacement for duplicates and same-state deliveries",
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY, COUNTS_HONEST),
+              false),
+          new Entry(
+              10,
+              AckOnFailedWriteReceiver.class,
+              "acknowledges the decision even when its durable write failed",
+              ACK_MEANS_DURABLE,
+              Set.of(ACK_MEANS_DURABLE),
+              false),
+          new Entry(
+              11,
+              RawTextComparingReceiver.class,
+              "compares redeliveries by raw JSON text: key order or 12.0 makes a false ID_CONFLICT",
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY),
+              false),
+          new Entry(
+              12,
+              MergingReceiver.class,
+              "merges the event's state fields like a patch instead of replacing the whole snapshot",
+              FULL_REPLACEMENT,
+              Set.of(FULL_REPLACEMENT, ORDER_INDEPENDENT),
+              false),
+          new Entry(
+              13,
+              OneHourMemoryReceiver.class,
+              "forgets event ids after one hour instead of the retention window",
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY),
+              false),
+          new Entry(
+              14,
+              NewerVersionUnpausingReceiver.class,
+              "a newer version unpauses a paused card and is applied, without an authority",
+              PAUSED_FROZEN,
+              Set.of(PAUSED_FROZEN),
+              false),
+          new Entry(
+              15,
+              HeldDroppingReconcileReceiver.class,
+              "reconciliation deletes the card's held inputs instead of re-evaluating or keeping"
+                  + " them",
+              NOTHING_LOST,
+              Set.of(NOTHING_LOST),
+              false),
+          new Entry(
+              16,
+              OccurredAtReevaluationReceiver.class,
+              "after reconciliation, re-evaluates held inputs in occurred_at order instead of"
+                  + " arrival order",
+              CONFORMANCE,
+              Set.of(),
+              true),
+          new Entry(
+              17,
+              NewerVariantApplyingReceiver.class,
+              "a reused id whose changed content has a higher version is applied as an update",
+              NO_VARIANT_APPLIED,
+              Set.of(NO_VARIANT_APPLIED),
+              false),
+          new Entry(
+              18,
+              SaveBeforeValidateReceiver.class,
+              "saves the snapshot before validating its version: a held delivery still overwrites"
+                  + " the card's state",
+              HELD_NO_EFFECT,
+              Set.of(HELD_NO_EFFECT),
+              false),
+          new Entry(
+              19,
+              AuditUpsertingReceiver.class,
+              "keys the audit by event id: a redelivery's entry replaces the earlier one",
+              AUDIT_APPEND_ONLY,
+              Set.of(AUDIT_APPEND_ONLY),
+              false));
+
+  /** How many of the zoo are issue 4's list; the rest are additions. */
+  public static final int LISTED_IN_ISSUE = 16;
+}

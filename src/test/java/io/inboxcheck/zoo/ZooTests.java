@@ -1,0 +1,259 @@
+package io.inboxcheck.zoo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.cli.Main;
+import io.inboxcheck.engine.Limits;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.harness.BugZooReport;
+import io.inboxcheck.harness.PropertyHarness;
+import io.inboxcheck.harness.PropertyOutcome;
+import io.inboxcheck.harness.ReceiverProperties;
+import io.inboxcheck.report.ReportFiles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The harness's power: every zoo receiver is caught within the default tries, shrunk to a short
+ * scenario that replays to the same failure with the command line, most of them by a model-free
+ * invariant; and every model-free invariant catches at least one of them on its own. Writes {@code
+ * reports/bug-zoo.md} and {@code .json}.
+ */
+class ZooTests {
+  /** The issue's bar for a readable counterexample. */
+  static final int MAX_SHRUNK_STEPS = 6;
+
+  /** Of the issue's sixteen mistakes, how many a model-free invariant must catch. */
+  static final int MIN_CAUGHT_BY_MODEL_FREE_INVARIANT = 12;
+
+  /**
+   * Tries of one matrix cell, before the property's multiplier (5 for fault sequences, 2 for order
+   * independence); a fixed bound, so the matrix costs the same in every profile.
+   */
+  static final int MATRIX_TRIES_PER_CELL = 100;
+
+  private static final Path COUNTEREXAMPLES = ProjectPaths.reports().resolve("counterexamples");
+  private static final Map<Integer, BugZooReport.Finding> FINDINGS = new TreeMap<>();
+  private static BugZooReport.Matrix matrix;
+
+  /** Each receiver stores its failing examples apart, so none replays another's. */
+  @TempDir static Path examples;
+
+  static List<Zoo.Entry> receivers() {
+    return Zoo.RECEIVERS;
+  }
+
+  @Test
+  void theZooHoldsTheIssuesSixteenInOrderPlusAdditions() {
+    assertThat(Zoo.RECEIVERS).hasSizeGreaterThanOrEqualTo(Zoo.LISTED_IN_ISSUE);
+    assertThat(Zoo.RECEIVERS.stream().map(Zoo.Entry::number))
+        .containsExactlyElementsOf(IntStream.rangeClosed(1, Zoo.RECEIVERS.size()).boxed().toList());
+    assertThat(Zoo.RECEIVERS.stream().map(Zoo.Entry::name)).doesNotHaveDuplicates();
+    for (Zoo.Entry entry : Zoo.RECEIVERS) {
+      assertThat(entry.mistake()).as("%s says its mistake", entry).isNotBlank();
+      assertThat(Modifier.isPublic(entry.type().getModifiers()))
+          .as("%s is loadable by replay --receiver class:NAME", entry)
+          .isTrue();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("receivers")
+  void eachNaiveReceiverIsCaughtShrunkAndReplayable(Zoo.Entry entry) {
+    BugZooReport.Finding finding = finding(entry);
+
+    assertThat(finding.caughtBy())
+        .as("the check that catches %s: %s", entry, finding.violation())
+        .isEqualTo(entry.caughtBy());
+    assertThat(finding.shrunkSteps())
+        .as("shrunk counterexample of %s", entry)
+        .isBetween(1, MAX_SHRUNK_STEPS);
+
+    Replay replay =
+        replay(
+            "--receiver",
+            "class:" + entry.type().getName(),
+            ProjectPaths.root().resolve(finding.counterexample()).toString());
+    assertThat(replay.exitCode()).as("replay of %s: %s", entry, replay.err()).isEqualTo(1);
+    assertThat(replay.err())
+        .as("the replay reports the violation the property found")
+        .contains(finding.violation());
+  }
+
+  @Test
+  void mostOfTheIssuesMistakesAreCaughtByAModelFreeInvariant() {
+    List<String> modelFree = new ArrayList<>();
+    for (Zoo.Entry entry : Zoo.RECEIVERS.subList(0, Zoo.LISTED_IN_ISSUE)) {
+      if (finding(entry).caughtBy().modelFree()) {
+        modelFree.add(entry.toString());
+      }
+    }
+    assertThat(modelFree).hasSizeGreaterThanOrEqualTo(MIN_CAUGHT_BY_MODEL_FREE_INVARIANT);
+  }
+
+  @Test
+  void orderSensitiveMistakesAreRunThroughTheOrderProperty() {
+    for (Zoo.Entry entry : Zoo.RECEIVERS) {
+      assertThat(finding(entry).orderProperty().isPresent())
+          .as("order property run for %s", entry)
+          .isEqualTo(entry.orderSensitive());
+    }
+  }
+
+  @Test
+  void everyModelFreeInvariantCatchesAZooReceiverOnItsOwn() {
+    BugZooReport.Matrix found = matrix();
+    for (Invariant invariant : Invariant.allModelFree()) {
+      assertThat(found.caughtBy(invariant))
+          .as("%s alone catches at least one zoo receiver", invariant)
+          .isNotEmpty();
+    }
+    for (Zoo.Entry entry : Zoo.RECEIVERS) {
+      for (Invariant invariant : entry.predicted()) {
+        assertThat(found.cell(invariant, entry.name()))
+            .as("%s alone catches %s, as the zoo predicts", invariant, entry)
+            .isPresent();
+      }
+    }
+  }
+
+  @AfterAll
+  static void writeReport() {
+    List<BugZooReport.Finding> findings;
+    synchronized (ZooTests.class) {
+      findings = List.copyOf(FINDINGS.values());
+    }
+    Optional<BugZooReport.Matrix> found = Optional.ofNullable(matrix);
+    ReportFiles.write(
+        ProjectPaths.reports().resolve("bug-zoo.md"), BugZooReport.markdown(findings, found));
+    ReportFiles.write(
+        ProjectPaths.reports().resolve("bug-zoo.json"), BugZooReport.json(findings, found));
+  }
+
+  /** Runs the properties against one receiver once; later tests read the same finding. */
+  private static synchronized BugZooReport.Finding finding(Zoo.Entry entry) {
+    BugZooReport.Finding known = FINDINGS.get(entry.number());
+    if (known != null) {
+      return known;
+    }
+    PropertyHarness harness =
+        new PropertyHarness(
+            RunConfig.defaults().withExampleDirectory(examples.resolve("zoo-" + entry.number())),
+            COUNTEREXAMPLES);
+    CheckedRun.Checks checks = CheckedRun.Checks.INVARIANTS;
+    PropertyOutcome outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
+    if (outcome.result().status() != PropertyResult.Status.FAILED) {
+      // No model-free invariant sees the mistake: only the reference policy can.
+      checks = CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
+      outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
+    }
+    assertThat(outcome.result().status())
+        .as("%s is caught within the default tries:%n%s", entry, outcome.message())
+        .isEqualTo(PropertyResult.Status.FAILED);
+    Optional<String> order = Optional.empty();
+    if (entry.orderSensitive()) {
+      order = Optional.of(orderVerdict(harness.orderIndependence(entry.name(), entry.factory())));
+    }
+    BugZooReport.Finding finding =
+        new BugZooReport.Finding(
+            entry.number(),
+            entry.name(),
+            entry.type().getName(),
+            entry.mistake(),
+            entry.number() <= Zoo.LISTED_IN_ISSUE,
+            checks == CheckedRun.Checks.INVARIANTS ? "invariants" : "invariants and conformance",
+            outcome.violation().orElseThrow().invariant(),
+            outcome.result().failure().orElseThrow().tryIndex() + 1,
+            outcome.shrunkSteps(),
+            ProjectPaths.root()
+                .relativize(outcome.counterexample().orElseThrow().toAbsolutePath())
+                .toString(),
+            outcome.violation().orElseThrow().describe(),
+            order);
+    FINDINGS.put(entry.number(), finding);
+    return finding;
+  }
+
+  private static String orderVerdict(PropertyOutcome order) {
+    return order
+        .result()
+        .failure()
+        .map(
+            failure ->
+                // The signature names the check that failed: a step invariant while one of the
+                // two orders ran, or ORDER_INDEPENDENT when their final cards differed.
+                "caught (" + failure.signature() + ", try " + (failure.tryIndex() + 1) + ")")
+        .orElse("not caught (" + order.result().triesRun() + " tries)");
+  }
+
+  /** Every model-free invariant alone against every receiver, without shrinking. */
+  private static synchronized BugZooReport.Matrix matrix() {
+    if (matrix != null) {
+      return matrix;
+    }
+    RunConfig cell =
+        RunConfig.defaults()
+            .withTries(MATRIX_TRIES_PER_CELL)
+            .withoutExampleDatabase()
+            .withLimits(new Limits(Limits.MAX_CHOICES, 0, 0));
+    Map<Invariant, Map<String, Integer>> caught = new EnumMap<>(Invariant.class);
+    for (Invariant invariant : Invariant.allModelFree()) {
+      Map<String, Integer> row = new LinkedHashMap<>();
+      for (Zoo.Entry entry : Zoo.RECEIVERS) {
+        PropertyResult<?> result = PropertyRunner.run(cellProperty(invariant, entry), cell);
+        if (result.status() == PropertyResult.Status.FAILED) {
+          row.put(entry.name(), result.failure().orElseThrow().tryIndex() + 1);
+        }
+      }
+      caught.put(invariant, row);
+    }
+    matrix =
+        new BugZooReport.Matrix(
+            MATRIX_TRIES_PER_CELL, Zoo.RECEIVERS.stream().map(Zoo.Entry::name).toList(), caught);
+    return matrix;
+  }
+
+  private static Property<?> cellProperty(Invariant invariant, Zoo.Entry entry) {
+    Set<Invariant> only = EnumSet.of(invariant);
+    if (invariant == Invariant.ORDER_INDEPENDENT) {
+      return ReceiverProperties.orderIndependence(entry.name(), entry.factory(), only);
+    }
+    return ReceiverProperties.faultSequences(
+        entry.name(), entry.factory(), CheckedRun.Checks.INVARIANTS, only);
+  }
+
+  private static Replay replay(String... arguments) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    String[] args = new String[arguments.length + 1];
+    args[0] = "replay";
+    System.arraycopy(arguments, 0, args, 1, arguments.length);
+    int exitCode = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Replay(exitCode, out.toString(), err.toString());
+  }
+
+  private record Replay(int exitCode, String out, String err) {}
+}
