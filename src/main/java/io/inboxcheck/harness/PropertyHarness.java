@@ -1,6 +1,7 @@
 package io.inboxcheck.harness;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -11,6 +12,7 @@ import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -60,25 +62,33 @@ public final class PropertyHarness {
     }
     PropertyResult.Failure<OrderCase> failure = result.failure().get();
     OrderCase shrunk = failure.shrunkValue();
+    // A step invariant may break before the orders can be compared: report that one, with the
+    // order that broke it, rather than calling every failure of this property ORDER_INDEPENDENT.
+    Scenario failing = shrunk.reordered();
     Violation violation =
         new Violation(
-            io.inboxcheck.check.Invariant.ORDER_INDEPENDENT,
+            Invariant.ORDER_INDEPENDENT,
             0,
             "run",
             "the same final cards in both orders",
             failure.message());
+    for (Scenario order : List.of(shrunk.original(), shrunk.reordered())) {
+      Optional<Violation> stepViolation =
+          CheckedRun.run(order, receivers, CheckedRun.Checks.INVARIANTS).violation();
+      if (stepViolation.isPresent()) {
+        violation = stepViolation.get();
+        failing = order;
+        break;
+      }
+    }
     Path file =
         Counterexamples.write(
             counterexampleFolder,
-            shrunk.reordered(),
-            receiverName + "-ORDER_INDEPENDENT-" + result.seed(),
+            failing,
+            receiverName + "-" + violation.invariant() + "-" + result.seed(),
             new Counterexamples.Failure(
                 property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
     return new PropertyOutcome(
-        result,
-        receiverName,
-        Optional.of(violation),
-        Optional.of(file),
-        shrunk.reordered().steps().size());
+        result, receiverName, Optional.of(violation), Optional.of(file), failing.steps().size());
   }
 }
