@@ -53,21 +53,66 @@ final class ReplayCommand implements Callable<Integer> {
       names = "--receiver",
       defaultValue = "model",
       description = {
-        "The receiver to replay against: model (default), or class:NAME for a Receiver on the",
-        "class path (checked against the model's invariants and, step by step, its decisions)."
+        "The receiver to replay against: model (default), postgres (PostgreSQL, embedded unless",
+        "--jdbc-url is given), or class:NAME for a Receiver on the class path. Every receiver but",
+        "the model is checked against the model's invariants and, step by step, its decisions."
       })
   String receiver;
+
+  @Option(
+      names = "--jdbc-url",
+      defaultValue = "${env:INBOXCHECK_JDBC_URL}",
+      description = {
+        "postgres only: an existing PostgreSQL server (env INBOXCHECK_JDBC_URL); each scenario",
+        "runs in a fresh schema that is dropped afterwards. Default: an embedded server."
+      })
+  String jdbcUrl;
+
+  @Option(
+      names = "--db-user",
+      defaultValue = "${env:INBOXCHECK_DB_USER}",
+      description = "postgres with --jdbc-url: the user (env INBOXCHECK_DB_USER).")
+  String databaseUser;
+
+  @Option(
+      names = "--db-password",
+      defaultValue = "${env:INBOXCHECK_DB_PASSWORD}",
+      description = "postgres with --jdbc-url: the password (env INBOXCHECK_DB_PASSWORD).")
+  String databasePassword;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     StringBuilder problem = new StringBuilder();
-    Function<ReceiverSetup, Receiver> receivers = ReceiverChoice.parse(receiver, problem);
+    Function<ReceiverSetup, Receiver> receivers =
+        ReceiverChoice.parse(
+            receiver,
+            new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword),
+            problem);
     if (receivers == null) {
       err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;
     }
+    try {
+      return replayAll(receivers, out, err);
+    } finally {
+      if (receivers instanceof AutoCloseable closeable) {
+        close(closeable);
+      }
+    }
+  }
+
+  private static void close(AutoCloseable closeable) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot release the receiver's resources", e);
+    }
+  }
+
+  private int replayAll(
+      Function<ReceiverSetup, Receiver> receivers, PrintWriter out, PrintWriter err) {
     // The model checked against itself would be a check that cannot fail; other receivers are
     // held to the model's decisions as well as to the invariants.
     CheckedRun.Checks checks =

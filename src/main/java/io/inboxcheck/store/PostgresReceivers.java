@@ -1,0 +1,74 @@
+package io.inboxcheck.store;
+
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Hands out PostgreSQL receivers, each on a fresh schema so every scenario starts from its own
+ * initial state: on an existing server when a JDBC URL is given, else on an embedded one started on
+ * first use. Closing drops the scratch schemas and stops the embedded server.
+ */
+public final class PostgresReceivers implements Function<ReceiverSetup, Receiver>, AutoCloseable {
+  private final String jdbcUrl;
+  private final String user;
+  private final String password;
+  private final String runId = Long.toString(System.currentTimeMillis(), 36);
+  private final List<PostgresReceiver> opened = new ArrayList<>();
+  private EmbeddedServer embedded;
+
+  /** Receivers on {@code jdbcUrl}, or on an embedded server when it is null or blank. */
+  public PostgresReceivers(String jdbcUrl, String user, String password) {
+    boolean given = jdbcUrl != null && !jdbcUrl.isBlank();
+    this.jdbcUrl = given ? jdbcUrl : null;
+    this.user = given ? user : EmbeddedServer.USER;
+    this.password = given ? password : null;
+  }
+
+  @Override
+  public Receiver apply(ReceiverSetup setup) {
+    String schema = "inboxcheck_" + runId + "_" + (opened.size() + 1);
+    PostgresReceiver receiver = new PostgresReceiver(connections(schema), schema, setup);
+    opened.add(receiver);
+    return receiver;
+  }
+
+  private ConnectionSource connections(String schema) {
+    if (jdbcUrl != null) {
+      return ConnectionSource.jdbc(jdbcUrl, user, password, schema);
+    }
+    if (embedded == null) {
+      embedded = EmbeddedServer.start();
+    }
+    return embedded.connections(schema);
+  }
+
+  @Override
+  public void close() {
+    for (PostgresReceiver receiver : opened) {
+      receiver.close();
+      if (jdbcUrl != null) {
+        dropSchema(receiver.schema());
+      }
+    }
+    opened.clear();
+    if (embedded != null) {
+      embedded.close();
+      embedded = null;
+    }
+  }
+
+  private void dropSchema(String schema) {
+    try (Connection connection = connections(schema).open();
+        Statement statement = connection.createStatement()) {
+      statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot drop scratch schema " + schema, e);
+    }
+  }
+}
