@@ -8,6 +8,7 @@ import io.inboxcheck.check.Invariant;
 import io.inboxcheck.cli.Main;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file, and the command line replays that file to the same divergence.
  */
 class PlantedBugTests {
-  static final String PLANTED = "class:" + VariantApplyingReceiver.class.getName();
+  static final String PLANTED = "class:" + NewerVariantApplyingReceiver.class.getName();
 
   @TempDir Path examples;
 
@@ -33,7 +34,9 @@ class PlantedBugTests {
 
     PropertyOutcome outcome =
         harness.faultSequences(
-            "variant-applying", VariantApplyingReceiver::new, CheckedRun.Checks.INVARIANTS);
+            "applies-newer-variant",
+            NewerVariantApplyingReceiver::new,
+            CheckedRun.Checks.INVARIANTS);
 
     assertThat(outcome.result().status()).isEqualTo(PropertyResult.Status.FAILED);
     assertThat(outcome.violation())

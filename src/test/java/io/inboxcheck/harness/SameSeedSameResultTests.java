@@ -9,6 +9,7 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioWriter;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +53,9 @@ class SameSeedSameResultTests {
     RunConfig config = RunConfig.defaults().withSeed(SEED).withoutExampleDatabase();
     return new PropertyHarness(config, folder)
         .faultSequences(
-            "variant-applying", VariantApplyingReceiver::new, CheckedRun.Checks.INVARIANTS);
+            "applies-newer-variant",
+            NewerVariantApplyingReceiver::new,
+            CheckedRun.Checks.INVARIANTS);
   }
 
   private static List<String> generated(Property<Scenario> property, long seed) {
