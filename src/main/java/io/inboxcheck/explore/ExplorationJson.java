@@ -47,7 +47,8 @@ public final class ExplorationJson {
     root.put("seconds", exploration.seconds());
     ObjectNode bruteForce = root.putObject("brute_force_estimate");
     bruteForce.put("step_executions", exploration.bruteForceSteps());
-    bruteForce.put("seconds", exploration.bruteForceSeconds());
+    bruteForce.put("seconds_at_this_runs_rate", exploration.bruteForceSeconds());
+    bruteForce.put("seconds_at_least", exploration.bruteForceSecondsAtLeast());
     ObjectNode invariants = root.putObject("invariants");
     for (Invariant invariant : Invariant.values()) {
       if (!invariant.modelFree() || invariant == Invariant.ORDER_INDEPENDENT) {

@@ -83,11 +83,15 @@ public final class ExplorationText {
             "brute force estimate",
             String.format(
                 Locale.ROOT,
-                "%s orders x %d steps = %.3g step executions, about %s at this run's rate",
+                "%s orders x %d steps = %.3g checked step executions: about %s at this run's"
+                    + " %s steps/s, and at least %s even at %s steps/s",
                 count(exploration.orders()),
                 exploration.scenario().steps().size(),
                 exploration.bruteForceSteps(),
-                duration(exploration.bruteForceSeconds()))));
+                duration(exploration.bruteForceSeconds()),
+                count((long) exploration.transitionsPerSecond()),
+                duration(exploration.bruteForceSecondsAtLeast()),
+                count((long) Exploration.OPTIMISTIC_STEPS_PER_SECOND))));
     return table;
   }
 
