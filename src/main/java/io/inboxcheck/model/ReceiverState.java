@@ -83,18 +83,21 @@ public final class ReceiverState implements ReceiverView {
   public void commit(int step, Envelope envelope, DeliveryOutcome outcome) {
     Decision decision = outcome.decision();
     recordIdentity(step, envelope, outcome);
-    cards.putAll(outcome.cardsAfter());
+    if (!outcome.cardsAfter().isEmpty()) {
+      cards.putAll(outcome.cardsAfter());
+    }
     if (decision instanceof Decision.Held heldDecision) {
       held.put(step, new HeldInput(step, envelope, heldDecision.reason()));
     }
     if (decision.kind() == DecisionKind.APPLIED) {
       replacements = replacements.plus(new ReplacementCounters(1, 0));
     }
-    List<String> paused =
-        outcome.cardsAfter().entrySet().stream()
-            .filter(entry -> entry.getValue().paused())
-            .map(Map.Entry::getKey)
-            .toList();
+    List<String> paused = new ArrayList<>(0);
+    for (Map.Entry<String, Card> changed : outcome.cardsAfter().entrySet()) {
+      if (changed.getValue().paused()) {
+        paused.add(changed.getKey());
+      }
+    }
     audit.add(
         new AuditEntry.DeliveryRecorded(
             step,
