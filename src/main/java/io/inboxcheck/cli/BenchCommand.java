@@ -1,0 +1,151 @@
+package io.inboxcheck.cli;
+
+import io.inboxcheck.bench.Benchmarks;
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.report.TextTable;
+import io.inboxcheck.scenario.ScenarioReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bench}: throughput of the reducer and the explorer, with ratios to a baseline. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Measures reducer throughput on pre-parsed events and from JSON text, explorer states per",
+      "second, and brute force against the reduced search on the guide's scenario, all in one",
+      "process with a baseline. Run it on an otherwise idle machine; see docs/performance.md."
+    })
+final class BenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--cards",
+      defaultValue = "100000",
+      description = "Cards (default: ${DEFAULT-VALUE}).")
+  int cards;
+
+  @Option(
+      names = "--deliveries",
+      defaultValue = "500000",
+      description =
+          "Deliveries per reducer run, five per card by default (default: ${DEFAULT-VALUE}).")
+  int deliveries;
+
+  @Option(
+      names = "--repeats",
+      defaultValue = "5",
+      description =
+          "Runs per measurement; the best and the median are reported (default: ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(
+      names = "--brute-force-orders",
+      defaultValue = "100000",
+      description = {
+        "Orders of the guide brute force runs before its time is extrapolated to all",
+        "1,814,400 (default: ${DEFAULT-VALUE}; 0 runs them all)."
+      })
+  long bruteForceOrders;
+
+  @Option(
+      names = "--scenarios",
+      defaultValue = "scenarios",
+      description = "Folder holding B62-15-events.json and explore-16-deliveries.json.")
+  Path scenarios;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Benchmarks.Results results;
+    try {
+      ScenarioReader reader = new ScenarioReader();
+      results =
+          Benchmarks.run(
+              new Benchmarks.Config(
+                  cards,
+                  deliveries,
+                  Math.max(1, repeats),
+                  reader.read(scenarios.resolve("B62-15-events.json")),
+                  reader.read(scenarios.resolve("explore-16-deliveries.json")),
+                  bruteForceOrders <= 0 ? Long.MAX_VALUE : bruteForceOrders));
+    } catch (InputRejected rejected) {
+      err.println(rejected.getMessage());
+      return ExitCodes.REJECTED;
+    }
+    TextTable table =
+        new TextTable(List.of("measurement", "best", "median", "unit", "ratio to baseline"));
+    for (Benchmarks.Measurement measurement : results.measurements()) {
+      table.add(
+          List.of(
+              measurement.name(),
+              number(measurement.best()),
+              number(measurement.median()),
+              measurement.unit(),
+              measurement.ratio() == 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.3f", measurement.ratio())));
+    }
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%d cards, %d deliveries per run, %d runs each, Java %s, %d processors",
+            cards,
+            deliveries,
+            Math.max(1, repeats),
+            System.getProperty("java.version"),
+            Runtime.getRuntime().availableProcessors()));
+    out.println();
+    out.print(table.markdown());
+    Benchmarks.Comparison comparison = results.comparison();
+    TextTable versus =
+        new TextTable(
+            List.of(
+                "guide, all orders checked", "orders", "seconds", "distinct states", "speed-up"));
+    versus.add(
+        List.of(
+            comparison.bruteForceExtrapolated()
+                ? "brute force (" + comparison.bruteForceOrdersRun() + " orders run, extrapolated)"
+                : "brute force (every order run)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.1f", comparison.bruteForceSecondsForAll()),
+            "-",
+            "1"));
+    versus.add(
+        List.of(
+            "MEMO (one search)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.3f", comparison.memoSeconds()),
+            String.valueOf(comparison.memoStates()),
+            String.format(
+                Locale.ROOT,
+                "%.0f",
+                comparison.bruteForceSecondsForAll() / comparison.memoSeconds())));
+    versus.add(
+        List.of(
+            "FULL (independent groups)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.3f", comparison.fullSeconds()),
+            String.valueOf(comparison.fullStates()),
+            String.format(
+                Locale.ROOT,
+                "%.0f",
+                comparison.bruteForceSecondsForAll() / comparison.fullSeconds())));
+    out.println();
+    out.print(versus.markdown());
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private static String number(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
+  }
+}
