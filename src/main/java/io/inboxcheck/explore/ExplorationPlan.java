@@ -50,10 +50,10 @@ record ExplorationPlan(List<Component> components, boolean decomposed, String re
     for (int index = 0; index < numbers.length; index++) {
       numbers[index] = index + 1;
     }
-    TreeSet<String> objects = new TreeSet<>(scenario.initial().keySet());
-    classes.forEach(c -> c.envelope().objectId().ifPresent(objects::add));
     return new ExplorationPlan(
-        List.of(new Component(scenario, classes, numbers, objects)), false, reason);
+        List.of(new Component(scenario, classes, numbers, allObjects(scenario, classes))),
+        false,
+        reason);
   }
 
   /** Why the scenario cannot be split, or null when it can. */
