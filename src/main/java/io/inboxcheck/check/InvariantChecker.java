@@ -29,6 +29,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
 
 /**
  * Checks the model-free invariants of SPEC section 7 after every step, from the receiver's
@@ -43,7 +49,7 @@ public final class InvariantChecker {
   private final Map<Integer, Sent> sentByStep = new HashMap<>();
   private final Set<Integer> expectedHeld = new LinkedHashSet<>();
   private final Map<String, Set<JsonValue>> recordedContents = new HashMap<>();
-  private final EnumMap<Invariant, Long> exercised = new EnumMap<>(Invariant.class);
+  private final EnumMap<Invariant, Long> exercised;
   private Instant clock;
 
   /** A checker of every model-free invariant. */
@@ -62,6 +68,73 @@ public final class InvariantChecker {
     this.retention = scenario.retention();
     this.clock = scenario.start();
     this.allowedCards.addAll(scenario.initial().keySet());
+    this.exercised = new EnumMap<>(Invariant.class);
+  }
+
+  private InvariantChecker(InvariantChecker other) {
+    this.enabled = other.enabled;
+    this.retention = other.retention;
+    this.clock = other.clock;
+    this.allowedCards.addAll(other.allowedCards);
+    other.identities.forEach((id, track) -> identities.put(id, track.copy()));
+    this.sentByStep.putAll(other.sentByStep);
+    this.expectedHeld.addAll(other.expectedHeld);
+    other.recordedContents.forEach(
+        (id, contents) -> recordedContents.put(id, new HashSet<>(contents)));
+    this.exercised = other.exercised;
+  }
+
+  /**
+   * An independent copy of the harness's memory, for a search that continues one run along several
+   * next steps. The copy adds to the same tally of {@link #exercised()} checks, so a search reports
+   * one total over all the transitions it checked.
+   */
+  public InvariantChecker copy() {
+    return new InvariantChecker(this);
+  }
+
+  /**
+   * The harness's memory in canonical form: two checkers with equal memories judge every later step
+   * alike. Step numbers are replaced by {@code stepNames} and first receipt times by {@code
+   * retentionClass}, as in {@link io.inboxcheck.model.StateFingerprint}; what the harness sent at a
+   * step is implied by the step's name.
+   */
+  public Memory memory(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+    TreeMap<String, Memory.Track> tracks = new TreeMap<>();
+    identities.forEach(
+        (id, track) ->
+            tracks.put(
+                id,
+                new Memory.Track(
+                    retentionClass.applyAsInt(track.firstReceivedAt),
+                    Map.copyOf(track.latestDecisions))));
+    TreeSet<Integer> sent = new TreeSet<>();
+    sentByStep.keySet().forEach(step -> sent.add(stepNames.applyAsInt(step)));
+    TreeSet<Integer> held = new TreeSet<>();
+    expectedHeld.forEach(step -> held.add(stepNames.applyAsInt(step)));
+    TreeMap<String, Set<JsonValue>> recorded = new TreeMap<>();
+    recordedContents.forEach((id, contents) -> recorded.put(id, Set.copyOf(contents)));
+    return new Memory(new TreeSet<>(allowedCards), tracks, sent, held, recorded);
+  }
+
+  /**
+   * The harness's memory as a value (see {@link #memory}).
+   *
+   * @param allowedCards the initial cards and those an authority listed
+   * @param identities per event id the harness must treat as retained, what it remembers
+   * @param sentNames the names of the steps whose content the harness remembers
+   * @param expectedHeldNames the names of the deliveries that must still be listed as held
+   * @param recordedContents per event id, every content the receiver recorded under it
+   */
+  public record Memory(
+      SortedSet<String> allowedCards,
+      SortedMap<String, Track> identities,
+      SortedSet<Integer> sentNames,
+      SortedSet<Integer> expectedHeldNames,
+      SortedMap<String, Set<JsonValue>> recordedContents) {
+
+    /** One remembered event id: its retention class and the latest decision per content. */
+    public record Track(int retentionClass, Map<JsonValue, Decision> latestDecisions) {}
   }
 
   /**
@@ -86,6 +159,12 @@ public final class InvariantChecker {
 
     IdentityTrack(Instant firstReceivedAt) {
       this.firstReceivedAt = firstReceivedAt;
+    }
+
+    IdentityTrack copy() {
+      IdentityTrack copy = new IdentityTrack(firstReceivedAt);
+      copy.latestDecisions.putAll(latestDecisions);
+      return copy;
     }
   }
 

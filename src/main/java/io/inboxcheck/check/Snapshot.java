@@ -14,14 +14,14 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /** A copy of what invariants compare across one step: taken before it, read again after. */
-record Snapshot(
+public record Snapshot(
     SortedMap<String, Card> cards,
     Map<String, RecordedContent> firstRecords,
     List<HeldInput> held,
     List<AuditEntry> audit,
     ReplacementCounters replacements) {
 
-  static Snapshot of(ReceiverView view) {
+  public static Snapshot of(ReceiverView view) {
     Map<String, RecordedContent> firstRecords = new LinkedHashMap<>();
     for (IdentityRecord record : view.identities()) {
       firstRecords.put(record.eventId(), record.firstRecord());

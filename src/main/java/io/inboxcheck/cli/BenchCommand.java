@@ -1,9 +1,15 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.bench.Benchmarks;
 import io.inboxcheck.bench.Measurement;
 import io.inboxcheck.bench.PropertyThroughput;
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.report.TextTable;
+import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,37 +21,91 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Measures throughput single-threaded and prints each workload's rate and its ratio to a",
-      "baseline measured in the same process. Suites: properties."
+      "Measures throughput and prints each workload's rate with its ratio to a baseline measured",
+      "in the same process. Suites: properties (generated steps checked per second against a",
+      "plain replay) and exploration (reducer throughput on pre-parsed events and from JSON text,",
+      "explorer states per second, brute force against the reduced search on the guide).",
+      "Run it on an otherwise idle machine; see docs/performance.md."
     })
 final class BenchCommand implements Callable<Integer> {
+  /** The benchmark suites. */
+  enum Suite {
+    properties,
+    exploration
+  }
+
   @Spec CommandSpec spec;
 
-  @Option(names = "--suite", defaultValue = "properties", description = "properties (default).")
-  String suite;
+  @Option(
+      names = "--suite",
+      defaultValue = "properties",
+      description = "properties (default) or exploration.")
+  Suite suite;
 
-  @Option(names = "--seconds", defaultValue = "5", description = "Measured seconds per workload.")
+  @Option(
+      names = "--seconds",
+      defaultValue = "5",
+      description = "properties: measured seconds per workload (default: ${DEFAULT-VALUE}).")
   int seconds;
 
-  @Option(names = "--warmup", defaultValue = "3", description = "Warm-up seconds per workload.")
+  @Option(
+      names = "--warmup",
+      defaultValue = "3",
+      description = "properties: warm-up seconds per workload (default: ${DEFAULT-VALUE}).")
   int warmup;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed of the generated scenarios.")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "properties: seed of the generated scenarios (default: ${DEFAULT-VALUE}).")
   long seed;
+
+  @Option(
+      names = "--cards",
+      defaultValue = "100000",
+      description = "exploration: cards (default: ${DEFAULT-VALUE}).")
+  int cards;
+
+  @Option(
+      names = "--deliveries",
+      defaultValue = "500000",
+      description =
+          "exploration: deliveries per reducer run, five per card by default (default: ${DEFAULT-VALUE}).")
+  int deliveries;
+
+  @Option(
+      names = "--repeats",
+      defaultValue = "5",
+      description =
+          "exploration: runs per measurement; the best and the median are reported (default: ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(
+      names = "--brute-force-orders",
+      defaultValue = "100000",
+      description = {
+        "exploration: orders of the guide brute force runs before its time is extrapolated to all",
+        "1,814,400 (default: ${DEFAULT-VALUE}; 0 runs them all)."
+      })
+  long bruteForceOrders;
+
+  @Option(
+      names = "--scenarios",
+      defaultValue = "scenarios",
+      description =
+          "exploration: folder holding B62-15-events.json and explore-16-deliveries.json.")
+  Path scenarios;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    if (!"properties".equals(suite)) {
-      spec.commandLine()
-          .getErr()
-          .println("inboxcheck bench: unknown suite \"" + suite + "\"; available: properties");
-      return ExitCodes.REJECTED;
-    }
+    PrintWriter err = spec.commandLine().getErr();
+    return suite == Suite.properties ? properties(out, err) : exploration(out, err);
+  }
+
+  private Integer properties(PrintWriter out, PrintWriter err) {
     if (seconds < 1 || warmup < 0) {
-      spec.commandLine()
-          .getErr()
-          .println("inboxcheck bench: --seconds must be at least 1 and --warmup at least 0");
+      err.println("inboxcheck bench: --seconds must be at least 1 and --warmup at least 0");
       return ExitCodes.REJECTED;
     }
     List<Measurement> results =
@@ -54,6 +114,7 @@ final class BenchCommand implements Callable<Integer> {
     out.println("|---|---|---|---|---|");
     for (Measurement result : results) {
       out.printf(
+          Locale.ROOT,
           "| %s | %d | %.2f | %,.0f | %.2f |%n",
           result.workload(),
           result.units(),
@@ -61,6 +122,92 @@ final class BenchCommand implements Callable<Integer> {
           result.unitsPerSecond(),
           result.ratioToBaseline());
     }
+    out.flush();
     return ExitCodes.OK;
+  }
+
+  private Integer exploration(PrintWriter out, PrintWriter err) {
+    Benchmarks.Results results;
+    try {
+      ScenarioReader reader = new ScenarioReader();
+      results =
+          Benchmarks.run(
+              new Benchmarks.Config(
+                  cards,
+                  deliveries,
+                  Math.max(1, repeats),
+                  reader.read(scenarios.resolve("B62-15-events.json")),
+                  reader.read(scenarios.resolve("explore-16-deliveries.json")),
+                  bruteForceOrders <= 0 ? Long.MAX_VALUE : bruteForceOrders));
+    } catch (InputRejected rejected) {
+      err.println(rejected.getMessage());
+      return ExitCodes.REJECTED;
+    }
+    TextTable table =
+        new TextTable(List.of("measurement", "best", "median", "unit", "ratio to baseline"));
+    for (Benchmarks.Measurement measurement : results.measurements()) {
+      table.add(
+          List.of(
+              measurement.name(),
+              number(measurement.best()),
+              number(measurement.median()),
+              measurement.unit(),
+              measurement.ratio() == 0
+                  ? "-"
+                  : String.format(Locale.ROOT, "%.3f", measurement.ratio())));
+    }
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%d cards, %d deliveries per run, %d runs each, Java %s, %d processors",
+            cards,
+            deliveries,
+            Math.max(1, repeats),
+            System.getProperty("java.version"),
+            Runtime.getRuntime().availableProcessors()));
+    out.println();
+    out.print(table.markdown());
+    Benchmarks.Comparison comparison = results.comparison();
+    TextTable versus =
+        new TextTable(
+            List.of(
+                "guide, all orders checked", "orders", "seconds", "distinct states", "speed-up"));
+    versus.add(
+        List.of(
+            comparison.bruteForceExtrapolated()
+                ? "brute force (" + comparison.bruteForceOrdersRun() + " orders run, extrapolated)"
+                : "brute force (every order run)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.1f", comparison.bruteForceSecondsForAll()),
+            "-",
+            "1"));
+    versus.add(
+        List.of(
+            "MEMO (one search)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.3f", comparison.memoSeconds()),
+            String.valueOf(comparison.memoStates()),
+            String.format(
+                Locale.ROOT,
+                "%.0f",
+                comparison.bruteForceSecondsForAll() / comparison.memoSeconds())));
+    versus.add(
+        List.of(
+            "FULL (independent groups)",
+            String.valueOf(comparison.orders()),
+            String.format(Locale.ROOT, "%.3f", comparison.fullSeconds()),
+            String.valueOf(comparison.fullStates()),
+            String.format(
+                Locale.ROOT,
+                "%.0f",
+                comparison.bruteForceSecondsForAll() / comparison.fullSeconds())));
+    out.println();
+    out.print(versus.markdown());
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private static String number(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
   }
 }

@@ -1,5 +1,6 @@
 package io.inboxcheck.model;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -15,13 +16,21 @@ import java.util.TreeMap;
 public record DeliveryOutcome(
     Decision decision, IdentityEffect identityEffect, SortedMap<String, Card> cardsAfter) {
 
+  private static final SortedMap<String, Card> NO_CARDS =
+      Collections.unmodifiableSortedMap(new TreeMap<>());
+
   public DeliveryOutcome {
-    cardsAfter = new TreeMap<>(cardsAfter);
+    // Most decisions change no card; sharing one empty map keeps the hot path free of copies.
+    cardsAfter =
+        cardsAfter.isEmpty()
+            ? NO_CARDS
+            : Collections.unmodifiableSortedMap(new TreeMap<>(cardsAfter));
   }
 
   static DeliveryOutcome of(
       Decision decision, IdentityEffect identityEffect, Map<String, Card> cards) {
-    return new DeliveryOutcome(decision, identityEffect, new TreeMap<>(cards));
+    return new DeliveryOutcome(
+        decision, identityEffect, cards.isEmpty() ? NO_CARDS : new TreeMap<>(cards));
   }
 
   /** How a delivery touches the identity records. */

@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
 
 /**
  * The reference receiver's state (SPEC section 2). It changes only by committing an outcome the
@@ -81,18 +83,21 @@ public final class ReceiverState implements ReceiverView {
   public void commit(int step, Envelope envelope, DeliveryOutcome outcome) {
     Decision decision = outcome.decision();
     recordIdentity(step, envelope, outcome);
-    cards.putAll(outcome.cardsAfter());
+    if (!outcome.cardsAfter().isEmpty()) {
+      cards.putAll(outcome.cardsAfter());
+    }
     if (decision instanceof Decision.Held heldDecision) {
       held.put(step, new HeldInput(step, envelope, heldDecision.reason()));
     }
     if (decision.kind() == DecisionKind.APPLIED) {
       replacements = replacements.plus(new ReplacementCounters(1, 0));
     }
-    List<String> paused =
-        outcome.cardsAfter().entrySet().stream()
-            .filter(entry -> entry.getValue().paused())
-            .map(Map.Entry::getKey)
-            .toList();
+    List<String> paused = new ArrayList<>(0);
+    for (Map.Entry<String, Card> changed : outcome.cardsAfter().entrySet()) {
+      if (changed.getValue().paused()) {
+        paused.add(changed.getKey());
+      }
+    }
     audit.add(
         new AuditEntry.DeliveryRecorded(
             step,
@@ -171,6 +176,40 @@ public final class ReceiverState implements ReceiverView {
     inOrder.sort((left, right) -> Integer.compare(left.step(), right.step()));
     held.clear();
     inOrder.forEach(input -> held.put(input.step(), input));
+  }
+
+  /**
+   * The state's canonical fingerprint (see {@link StateFingerprint} for what it leaves out).
+   *
+   * @param stepNames the canonical name of the delivery recorded at a step
+   * @param retentionClass the retention class of a first receipt time
+   */
+  public StateFingerprint fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+    TreeMap<String, List<StateFingerprint.HeldShape>> heldByCard = new TreeMap<>();
+    for (HeldInput input : held.values()) {
+      heldByCard
+          .computeIfAbsent(input.objectId().orElse(""), id -> new ArrayList<>())
+          .add(new StateFingerprint.HeldShape(stepNames.applyAsInt(input.step()), input.reason()));
+    }
+    TreeMap<String, StateFingerprint.IdentityShape> shapes = new TreeMap<>();
+    for (IdentityRecord record : identities.values()) {
+      List<StateFingerprint.ContentShape> variants = new ArrayList<>();
+      record.variants().forEach(variant -> variants.add(contentShape(variant, stepNames)));
+      shapes.put(
+          record.eventId(),
+          new StateFingerprint.IdentityShape(
+              contentShape(record.firstRecord(), stepNames),
+              Set.copyOf(variants),
+              retentionClass.applyAsInt(record.firstReceivedAt())));
+    }
+    return new StateFingerprint(new TreeMap<>(cards), replacements, heldByCard, shapes);
+  }
+
+  private static StateFingerprint.ContentShape contentShape(
+      RecordedContent content, IntUnaryOperator stepNames) {
+    return new StateFingerprint.ContentShape(
+        stepNames.applyAsInt(content.step()), content.latestDecision());
   }
 
   @Override

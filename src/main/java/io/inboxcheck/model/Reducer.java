@@ -28,9 +28,10 @@ public final class Reducer {
       return redelivery(state, record.get(), envelope);
     }
     // Rules 2-4 decide a first record.
-    Optional<Card> card = envelope.objectId().flatMap(state::card);
-    Judgement judgement = judge(envelope, card, state.supportedTypes());
-    return outcome(judgement, envelope, IdentityEffect.FIRST_RECORD);
+    Optional<String> objectId = envelope.objectId();
+    Optional<Card> card = objectId.flatMap(state::card);
+    Judgement judgement = judge(envelope, objectId, card, state.supportedTypes());
+    return outcome(judgement, objectId, IdentityEffect.FIRST_RECORD);
   }
 
   /**
@@ -38,8 +39,17 @@ public final class Reducer {
    * version. Shared by first deliveries and by re-evaluation after reconciliation.
    */
   static Judgement judge(Envelope envelope, Optional<Card> card, Set<String> supportedTypes) {
-    // Rule 2: shape.
-    if (envelope.objectId().isEmpty() || envelope.state().isEmpty()) {
+    return judge(envelope, envelope.objectId(), card, supportedTypes);
+  }
+
+  private static Judgement judge(
+      Envelope envelope,
+      Optional<String> objectId,
+      Optional<Card> card,
+      Set<String> supportedTypes) {
+    // Rule 2: shape. Each field is read once: this is the reducer's hot path.
+    Optional<JsonObject> snapshot = envelope.state();
+    if (objectId.isEmpty() || snapshot.isEmpty()) {
       return Judgement.unchanged(Decision.held(HeldReason.MALFORMED));
     }
     if (envelope.type().filter(supportedTypes::contains).isEmpty()) {
@@ -61,8 +71,7 @@ public final class Reducer {
       return Judgement.unchanged(Decision.held(HeldReason.CARD_PAUSED));
     }
     // Rule 4: version.
-    return compareVersions(
-        ((ObjectVersion.Valid) version).value(), envelope.state().get(), current);
+    return compareVersions(((ObjectVersion.Valid) version).value(), snapshot.get(), current);
   }
 
   private static Judgement compareVersions(long version, JsonObject state, Card current) {
@@ -106,11 +115,13 @@ public final class Reducer {
   }
 
   private static DeliveryOutcome outcome(
-      Judgement judgement, Envelope envelope, IdentityEffect identityEffect) {
-    Map<String, Card> cards = new TreeMap<>();
-    if (judgement.cardAfter() != null) {
-      cards.put(envelope.objectId().orElseThrow(), judgement.cardAfter());
+      Judgement judgement, Optional<String> objectId, IdentityEffect identityEffect) {
+    if (judgement.cardAfter() == null) {
+      return DeliveryOutcome.of(judgement.decision(), identityEffect, Map.of());
     }
-    return DeliveryOutcome.of(judgement.decision(), identityEffect, cards);
+    return DeliveryOutcome.of(
+        judgement.decision(),
+        identityEffect,
+        Map.of(objectId.orElseThrow(), judgement.cardAfter()));
   }
 }

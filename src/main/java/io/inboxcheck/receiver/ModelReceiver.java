@@ -8,12 +8,15 @@ import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.model.Reducer;
+import io.inboxcheck.model.StateFingerprint;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
 
 /** The reference receiver: the pure reducer with an in-memory state as its "store". */
 public final class ModelReceiver implements Receiver {
@@ -23,6 +26,21 @@ public final class ModelReceiver implements Receiver {
     this.state =
         new ReceiverState(
             setup.initialCards(), setup.supportedTypes(), setup.retention(), setup.start());
+  }
+
+  private ModelReceiver(ReceiverState state) {
+    this.state = state;
+  }
+
+  /** An independent copy, so a search can try several next steps from one state. */
+  public ModelReceiver copy() {
+    return new ModelReceiver(state.copy());
+  }
+
+  /** The canonical fingerprint of the state (see {@link ReceiverState#fingerprint}). */
+  public StateFingerprint fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+    return state.fingerprint(stepNames, retentionClass);
   }
 
   @Override

@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A table of text cells, rendered with aligned columns or as Markdown. */
-final class TextTable {
+public final class TextTable {
   private final List<String> headers;
   private final List<List<String>> rows = new ArrayList<>();
 
-  TextTable(List<String> headers) {
+  public TextTable(List<String> headers) {
     this.headers = List.copyOf(headers);
   }
 
-  void add(List<String> row) {
+  public void add(List<String> row) {
     if (row.size() != headers.size()) {
       throw new IllegalArgumentException(
           "a row has " + row.size() + " cells, the table " + headers.size());
@@ -20,7 +20,7 @@ final class TextTable {
     rows.add(List.copyOf(row));
   }
 
-  String aligned() {
+  public String aligned() {
     int[] widths = new int[headers.size()];
     for (List<String> row : allRows()) {
       for (int column = 0; column < row.size(); column++) {
@@ -42,7 +42,7 @@ final class TextTable {
     return out.toString();
   }
 
-  String markdown() {
+  public String markdown() {
     StringBuilder out = new StringBuilder();
     appendMarkdown(out, headers);
     out.append("|").append("---|".repeat(headers.size())).append('\n');

@@ -1,0 +1,47 @@
+package io.inboxcheck.explore;
+
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import java.time.Instant;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
+
+/**
+ * A receiver the explorer can search: deterministic, copyable, and able to say canonically what in
+ * its state can influence later steps. The reference model is one; a deliberately broken copy of it
+ * (a planted bug) is another.
+ *
+ * <p>The explorer's soundness rests on this contract: whenever two states have equal fingerprints,
+ * every later sequence of steps gets the same decisions, the same cards, counters and held inputs,
+ * and appends the same audit entries (up to the names of steps), from either state.
+ */
+public interface ExplorableReceiver extends Receiver {
+
+  /** An independent copy: stepping one never changes the other. */
+  ExplorableReceiver copy();
+
+  /**
+   * A value with {@code equals} and {@code hashCode} that summarises the state canonically.
+   *
+   * @param stepNames the canonical name of the delivery made at a step; step numbers themselves
+   *     differ between arrival orders and must not appear in the fingerprint
+   * @param retentionClass the class of a first receipt time: times with one class are pruned at the
+   *     same later step, so receive times must appear only through it
+   */
+  Object fingerprint(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass);
+
+  /**
+   * Whether every decision reads and writes only the cards its envelopes name, the identity record
+   * of its own event id and the held inputs naming those cards, and every reconciliation of an
+   * object only that object's card and held inputs. Only then may the explorer search independent
+   * groups of cards apart (see {@code docs/exploration.md}). A receiver that does not know says no.
+   */
+  default boolean local() {
+    return false;
+  }
+
+  /** The reference model as an explorable receiver. */
+  static ExplorableReceiver model(ReceiverSetup setup) {
+    return new ExplorableModel(setup);
+  }
+}

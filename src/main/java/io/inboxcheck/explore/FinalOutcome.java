@@ -1,0 +1,64 @@
+package io.inboxcheck.explore;
+
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.ReplacementCounters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What one arrival order ends in: the whole-run facts the explorer counts orders by.
+ *
+ * @param cards every card after the last step
+ * @param unresolved the inputs still held, as {@code event-id object-id REASON}, sorted: a set,
+ *     since arrival order is what varies
+ * @param paused the paused cards, sorted
+ * @param replacements the replacement counters
+ */
+public record FinalOutcome(
+    SortedMap<String, Card> cards,
+    List<String> unresolved,
+    List<String> paused,
+    ReplacementCounters replacements) {
+
+  public FinalOutcome {
+    cards = new TreeMap<>(cards);
+    unresolved = List.copyOf(unresolved);
+    paused = List.copyOf(paused);
+  }
+
+  static FinalOutcome of(ReceiverView view) {
+    List<String> unresolved = new ArrayList<>();
+    for (HeldInput input : view.held()) {
+      unresolved.add(describe(input));
+    }
+    unresolved.sort(null);
+    List<String> paused =
+        view.cards().entrySet().stream()
+            .filter(entry -> entry.getValue().paused())
+            .map(Map.Entry::getKey)
+            .toList();
+    return new FinalOutcome(view.cards(), unresolved, paused, view.replacements());
+  }
+
+  static String describe(HeldInput input) {
+    return input.eventId().orElse("(no event id)")
+        + " "
+        + input.objectId().orElse("(no object)")
+        + " "
+        + input.reason();
+  }
+
+  /** A card as reports show it: {@code v14 {"label":"Map v2","stage":"archived"}}. */
+  static String describe(Card card) {
+    return "v"
+        + card.version()
+        + " "
+        + card.state().canonicalText()
+        + (card.paused() ? " paused" : "");
+  }
+}
