@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.harness.VariantApplyingReceiver;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import org.junit.jupiter.api.Test;
 
 /** The {@code explore} command: formats, exit codes, bounds and rejected receivers. */
@@ -58,7 +58,10 @@ class ExploreCommandTests {
   void aReceiverThatCannotBeCopiedIsRejected() {
     CommandRun run =
         CommandRun.of(
-            "explore", GUIDE, "--receiver", "class:" + VariantApplyingReceiver.class.getName());
+            "explore",
+            GUIDE,
+            "--receiver",
+            "class:" + NewerVariantApplyingReceiver.class.getName());
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.REJECTED);
     assertThat(run.err()).contains("does not implement").contains("ExplorableReceiver");
