@@ -2,12 +2,14 @@ package io.inboxcheck.cli;
 
 import io.inboxcheck.bench.Benchmarks;
 import io.inboxcheck.bench.Measurement;
+import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
 import io.inboxcheck.json.InputRejected;
 import io.inboxcheck.report.TextTable;
 import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -24,14 +26,17 @@ import picocli.CommandLine.Spec;
       "Measures throughput and prints each workload's rate with its ratio to a baseline measured",
       "in the same process. Suites: properties (generated steps checked per second against a",
       "plain replay) and exploration (reducer throughput on pre-parsed events and from JSON text,",
-      "explorer states per second, brute force against the reduced search on the guide).",
+      "explorer states per second, brute force against the reduced search on the guide) and",
+      "postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,",
+      "against a minimal transaction at the same concurrency).",
       "Run it on an otherwise idle machine; see docs/performance.md."
     })
 final class BenchCommand implements Callable<Integer> {
   /** The benchmark suites. */
   enum Suite {
     properties,
-    exploration
+    exploration,
+    postgres
   }
 
   @Spec CommandSpec spec;
@@ -39,8 +44,15 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--suite",
       defaultValue = "properties",
-      description = "properties (default) or exploration.")
+      description = "properties (default), exploration or postgres.")
   Suite suite;
+
+  @Option(
+      names = "--receivers",
+      defaultValue = "1,4,16",
+      split = ",",
+      description = "postgres: receivers (threads, one connection each) per run; default 1,4,16.")
+  List<Integer> receivers;
 
   @Option(
       names = "--seconds",
@@ -100,7 +112,44 @@ final class BenchCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    return suite == Suite.properties ? properties(out, err) : exploration(out, err);
+    return switch (suite) {
+      case properties -> properties(out, err);
+      case exploration -> exploration(out, err);
+      case postgres -> postgres(out, err);
+    };
+  }
+
+  private Integer postgres(PrintWriter out, PrintWriter err) {
+    if (receivers.isEmpty() || receivers.stream().anyMatch(count -> count < 1 || count > 64)) {
+      err.println("inboxcheck bench: --receivers takes counts from 1 to 64, e.g. 1,4,16");
+      return ExitCodes.REJECTED;
+    }
+    if (seconds < 1 || warmup < 0) {
+      err.println("inboxcheck bench: --seconds must be at least 1 and --warmup at least 0");
+      return ExitCodes.REJECTED;
+    }
+    List<PostgresThroughput.Row> rows =
+        PostgresThroughput.measure(
+            receivers, Duration.ofSeconds(warmup), Duration.ofSeconds(seconds));
+    out.println(
+        "| receivers | deliveries/s | baseline tx/s | ratio | p50 ms | p99 ms"
+            + " | baseline p50 ms | baseline p99 ms |");
+    out.println("|---|---|---|---|---|---|---|---|");
+    for (PostgresThroughput.Row row : rows) {
+      out.printf(
+          Locale.ROOT,
+          "| %d | %,.0f | %,.0f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
+          row.receivers(),
+          row.deliveries().perSecond(),
+          row.baseline().perSecond(),
+          row.ratio(),
+          row.deliveries().quantileMillis(0.50),
+          row.deliveries().quantileMillis(0.99),
+          row.baseline().quantileMillis(0.50),
+          row.baseline().quantileMillis(0.99));
+    }
+    out.flush();
+    return ExitCodes.OK;
   }
 
   private Integer properties(PrintWriter out, PrintWriter err) {

@@ -1,0 +1,284 @@
+package io.inboxcheck.bench;
+
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.receiver.Ack;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.store.EmbeddedServer;
+import io.inboxcheck.store.PostgresReceiver;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Deliveries per second of the PostgreSQL receiver with K receivers (threads, each with its own
+ * connection) on the embedded server, against a baseline measured in the same run on the same
+ * server at the same K: a minimal transaction of one INSERT into an id table and one UPDATE of a
+ * row. Every delivery is a new event id for a card only its own receiver touches, with a higher
+ * version, so each one is decided APPLIED: the path that writes the most (audit entry, identity
+ * record, card) and never waits for another receiver's lock.
+ */
+public final class PostgresThroughput {
+  /** Cards per receiver: deliveries rotate over them, so consecutive ones never share a row. */
+  public static final int CARDS_PER_RECEIVER = 4;
+
+  static final Instant CLOCK = Instant.parse("2024-01-01T08:00:00Z");
+
+  private PostgresThroughput() {}
+
+  /** One concurrency level: the receiver's rate and latencies, and the baseline's. */
+  public record Row(int receivers, Result deliveries, Result baseline) {
+    public double ratio() {
+      return deliveries.perSecond() / baseline.perSecond();
+    }
+  }
+
+  /** Transactions committed in the measured window, and the latency of each. */
+  public record Result(long count, long elapsedNanos, long[] sortedLatencyNanos) {
+    public double perSecond() {
+      return count * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /** The latency at quantile {@code q} (0..1), in milliseconds. */
+    public double quantileMillis(double q) {
+      if (sortedLatencyNanos.length == 0) {
+        return Double.NaN;
+      }
+      int index =
+          (int)
+              Math.min(sortedLatencyNanos.length - 1, Math.ceil(q * sortedLatencyNanos.length) - 1);
+      return sortedLatencyNanos[Math.max(0, index)] / 1e6;
+    }
+  }
+
+  /** Measures every concurrency level in {@code receiverCounts} on one embedded server. */
+  public static List<Row> measure(List<Integer> receiverCounts, Duration warmup, Duration window) {
+    List<Row> rows = new ArrayList<>();
+    try (EmbeddedServer server = EmbeddedServer.start()) {
+      int run = 0;
+      for (int receivers : receiverCounts) {
+        run++;
+        // Workers open their connections on their own threads.
+        List<AutoCloseable> opened = Collections.synchronizedList(new ArrayList<>());
+        try {
+          Result baseline =
+              baseline(server, "bench_baseline_" + run, receivers, warmup, window, opened);
+          Result deliveries =
+              deliveries(server, "bench_receiver_" + run, receivers, warmup, window, opened);
+          rows.add(new Row(receivers, deliveries, baseline));
+        } finally {
+          closeAll(opened);
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("benchmark failed: " + e.getMessage(), e);
+    }
+    return rows;
+  }
+
+  /** One transaction of the baseline: what a worker does, given its index and a counter. */
+  @FunctionalInterface
+  interface Transaction {
+    boolean run(long sequence) throws SQLException;
+  }
+
+  private static void closeAll(List<AutoCloseable> opened) {
+    for (AutoCloseable resource : opened) {
+      try {
+        resource.close();
+      } catch (Exception ignored) {
+        // The measurement is over; the server is stopped next anyway.
+      }
+    }
+  }
+
+  private static Result baseline(
+      EmbeddedServer server,
+      String schema,
+      int workers,
+      Duration warmup,
+      Duration window,
+      List<AutoCloseable> opened)
+      throws SQLException {
+    try (Connection setup = server.connections("public").open();
+        Statement statement = setup.createStatement()) {
+      statement.execute("CREATE SCHEMA " + schema);
+      statement.execute("CREATE TABLE " + schema + ".ids (id bigint PRIMARY KEY)");
+      statement.execute("CREATE TABLE " + schema + ".counters (id int PRIMARY KEY, n bigint)");
+      statement.execute(
+          "INSERT INTO "
+              + schema
+              + ".counters SELECT g, 0 FROM generate_series(0, ?) g"
+                  .replace("?", Integer.toString(workers - 1)));
+    }
+    List<Callable<Transaction>> makers = new ArrayList<>();
+    for (int worker = 0; worker < workers; worker++) {
+      int index = worker;
+      makers.add(
+          () -> {
+            Connection connection = server.connections(schema).open();
+            opened.add(connection);
+            connection.setAutoCommit(false);
+            connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            PreparedStatement insert = connection.prepareStatement("INSERT INTO ids VALUES (?)");
+            PreparedStatement update =
+                connection.prepareStatement("UPDATE counters SET n = n + 1 WHERE id = ?");
+            return sequence -> {
+              insert.setLong(1, (long) index << 40 | sequence);
+              insert.executeUpdate();
+              update.setInt(1, index);
+              update.executeUpdate();
+              connection.commit();
+              return true;
+            };
+          });
+    }
+    return run(makers, warmup, window);
+  }
+
+  private static Result deliveries(
+      EmbeddedServer server,
+      String schema,
+      int receivers,
+      Duration warmup,
+      Duration window,
+      List<AutoCloseable> opened) {
+    TreeMap<String, Card> cards = new TreeMap<>();
+    JsonObject initialState = parse("{\"stage\":\"queued\",\"label\":\"Map\"}");
+    for (int card = 0; card < receivers * CARDS_PER_RECEIVER; card++) {
+      cards.put("card-" + card, new Card(0, (JsonObject) initialState, false));
+    }
+    ReceiverSetup setup =
+        new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), CLOCK);
+    // Created once before the workers start, so they do not race to create the schema.
+    new PostgresReceiver(server.connections(schema), schema, setup).close();
+    List<Callable<Transaction>> makers = new ArrayList<>();
+    for (int worker = 0; worker < receivers; worker++) {
+      int index = worker;
+      makers.add(
+          () -> {
+            PostgresReceiver receiver =
+                new PostgresReceiver(server.connections(schema), schema, setup);
+            opened.add(receiver);
+            return sequence -> {
+              int card = index + receivers * (int) (sequence % CARDS_PER_RECEIVER);
+              long version = 1 + sequence / CARDS_PER_RECEIVER;
+              Envelope envelope = envelope("e-" + index + "-" + sequence, card, version);
+              return receiver.deliver((int) sequence, envelope, Transport.PLAIN).ack() == Ack.ACK;
+            };
+          });
+    }
+    return run(makers, warmup, window);
+  }
+
+  private static Envelope envelope(String eventId, int card, long version) {
+    String text =
+        "{\"event_id\":\""
+            + eventId
+            + "\",\"object_id\":\"card-"
+            + card
+            + "\",\"object_version\":"
+            + version
+            + ",\"occurred_at\":\"2024-01-01T08:00:00Z\",\"type\":\"card.snapshot\","
+            + "\"state\":{\"stage\":\"ready\",\"label\":\"v"
+            + version
+            + "\"}}";
+    return new Envelope(parse(text), text);
+  }
+
+  private static JsonObject parse(String text) {
+    try {
+      return (JsonObject) new StrictJson().parse("bench", text);
+    } catch (InputRejected e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Runs one worker per maker, all starting together: transactions until the warm-up ends, then
+   * counted and timed ones until the window ends. A transaction that answers false (NO_ACK) fails
+   * the benchmark: a rate of failures would not be a rate of deliveries.
+   */
+  private static Result run(List<Callable<Transaction>> makers, Duration warmup, Duration window) {
+    int workers = makers.size();
+    CyclicBarrier ready = new CyclicBarrier(workers);
+    long[] bounds = new long[2];
+    ExecutorService threads = Executors.newFixedThreadPool(workers);
+    try {
+      List<Future<long[]>> done = new ArrayList<>();
+      for (Callable<Transaction> maker : makers) {
+        done.add(
+            threads.submit(
+                () -> {
+                  Transaction transaction = maker.call();
+                  if (ready.await() == 0) {
+                    long start = System.nanoTime() + warmup.toNanos();
+                    bounds[0] = start;
+                    bounds[1] = start + window.toNanos();
+                  }
+                  ready.await();
+                  return work(transaction, bounds[0], bounds[1]);
+                }));
+      }
+      List<long[]> latencies = new ArrayList<>();
+      for (Future<long[]> future : done) {
+        latencies.add(future.get());
+      }
+      int total = latencies.stream().mapToInt(samples -> samples.length).sum();
+      long[] all = new long[total];
+      int at = 0;
+      for (long[] samples : latencies) {
+        System.arraycopy(samples, 0, all, at, samples.length);
+        at += samples.length;
+      }
+      Arrays.sort(all);
+      return new Result(total, bounds[1] - bounds[0], all);
+    } catch (Exception e) {
+      throw new IllegalStateException("benchmark worker failed: " + e, e);
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  private static long[] work(Transaction transaction, long start, long end) throws SQLException {
+    long[] samples = new long[1024];
+    int count = 0;
+    long sequence = 0;
+    while (true) {
+      long before = System.nanoTime();
+      if (before >= end) {
+        break;
+      }
+      if (!transaction.run(sequence++)) {
+        throw new IllegalStateException("a transaction was not committed (NO_ACK)");
+      }
+      long after = System.nanoTime();
+      // Only transactions wholly inside the window count, so every worker is measured alike.
+      if (before >= start && after <= end) {
+        if (count == samples.length) {
+          samples = Arrays.copyOf(samples, count * 2);
+        }
+        samples[count++] = after - before;
+      }
+    }
+    return Arrays.copyOf(samples, count);
+  }
+}

@@ -1,0 +1,40 @@
+package io.inboxcheck.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replay the crash and concurrency checks rely on must be exact where nothing went wrong: the
+ * model's own audit, replayed, gives back the model, pruning and re-evaluations included.
+ */
+class AuditReplayTests {
+  /** Generated scenarios whose audits are replayed; every step kind appears many times. */
+  static final int SCENARIOS = 500;
+
+  @Test
+  void theModelsOwnAuditReplaysToTheModel() {
+    SplittableRandom seeds = new SplittableRandom(7);
+    List<String> problems = new ArrayList<>();
+    for (int index = 0; index < SCENARIOS; index++) {
+      Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
+      ModelReceiver model = new ModelReceiver(scenario.setup());
+      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      List<String> found =
+          AuditReplay.check(
+              scenario.setup(), model.view(), AuditReplay.Authorities.of(scenario.steps()));
+      if (!found.isEmpty() && problems.size() < 3) {
+        problems.add(index + ": " + found);
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+}
