@@ -99,15 +99,6 @@ public final class CheckedRun {
   }
 
   private static Scenario truncated(Scenario scenario, int steps) {
-    return new Scenario(
-        scenario.name(),
-        scenario.description(),
-        scenario.source(),
-        scenario.retention(),
-        scenario.supportedTypes(),
-        scenario.start(),
-        scenario.initial(),
-        scenario.steps().subList(0, steps),
-        null);
+    return scenario.withSteps(scenario.steps().subList(0, steps), null);
   }
 }

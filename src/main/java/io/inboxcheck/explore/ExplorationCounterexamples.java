@@ -38,17 +38,7 @@ public final class ExplorationCounterexamples {
                   + "-"
                   + example.property());
       Scenario order = example.order();
-      Scenario named =
-          new Scenario(
-              name,
-              "arrival order found by explore: " + example.found(),
-              name,
-              order.retention(),
-              order.supportedTypes(),
-              order.start(),
-              order.initial(),
-              order.steps(),
-              null);
+      Scenario named = order.renamed(name, "arrival order found by explore: " + example.found());
       History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
       Map<String, JsonValue> extra = new LinkedHashMap<>();
       extra.put("failure", failure(exploration, example));

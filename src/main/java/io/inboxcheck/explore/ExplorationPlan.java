@@ -194,17 +194,7 @@ record ExplorationPlan(List<Component> components, boolean decomposed, String re
                 initial.put(id, card);
               }
             });
-    Scenario part =
-        new Scenario(
-            scenario.name(),
-            scenario.description(),
-            scenario.source(),
-            scenario.retention(),
-            scenario.supportedTypes(),
-            scenario.start(),
-            initial,
-            own,
-            scenario.expectFinal());
+    Scenario part = scenario.with(initial, own, scenario.expectFinal());
     return new Component(
         part, classes, numbers.stream().mapToInt(Integer::intValue).toArray(), objects);
   }

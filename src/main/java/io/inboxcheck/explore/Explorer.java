@@ -365,16 +365,7 @@ public final class Explorer {
         steps.add(new ScenarioStep.Advance(advance.number(), advance.by(), advance.time(), null));
       }
     }
-    return new Scenario(
-        scenario.name(),
-        scenario.description(),
-        scenario.source(),
-        scenario.retention(),
-        scenario.supportedTypes(),
-        scenario.start(),
-        scenario.initial(),
-        steps,
-        null);
+    return scenario.withSteps(steps, null);
   }
 
   private static String formula(List<DeliveryClass> classes) {

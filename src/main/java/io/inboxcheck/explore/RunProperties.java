@@ -163,17 +163,7 @@ final class RunProperties {
                                 id ->
                                     id instanceof JsonString text && objects.contains(text.value()))
                             .toList())));
-    Scenario onlyCards =
-        new Scenario(
-            scenario.name(),
-            scenario.description(),
-            scenario.source(),
-            scenario.retention(),
-            scenario.supportedTypes(),
-            scenario.start(),
-            scenario.initial(),
-            List.of(),
-            new JsonObject(restricted));
+    Scenario onlyCards = scenario.withSteps(List.of(), new JsonObject(restricted));
     ExpectationReport report =
         Expectations.check(
             onlyCards,

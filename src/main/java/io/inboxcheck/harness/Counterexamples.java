@@ -37,16 +37,7 @@ public final class Counterexamples {
   public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
     String name = ReportFiles.safeName(fileStem);
     Scenario named =
-        new Scenario(
-            name,
-            "shrunk counterexample: " + failure.violation().describe(),
-            name,
-            shrunk.retention(),
-            shrunk.supportedTypes(),
-            shrunk.start(),
-            shrunk.initial(),
-            shrunk.steps(),
-            null);
+        shrunk.renamed(name, "shrunk counterexample: " + failure.violation().describe());
     History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
     Map<String, JsonValue> extra = new LinkedHashMap<>();
     extra.put("failure", failureBlock(failure));

@@ -37,6 +37,35 @@ public record Scenario(
     steps = List.copyOf(steps);
   }
 
+  /** The same scenario with other initial cards, steps and final expectation. */
+  public Scenario with(
+      SortedMap<String, Card> newInitial, List<ScenarioStep> newSteps, JsonObject newExpectFinal) {
+    return new Scenario(
+        name,
+        description,
+        source,
+        retention,
+        supportedTypes,
+        start,
+        newInitial,
+        newSteps,
+        newExpectFinal);
+  }
+
+  /** The same scenario with other steps and final expectation. */
+  public Scenario withSteps(List<ScenarioStep> newSteps, JsonObject newExpectFinal) {
+    return with(initial, newSteps, newExpectFinal);
+  }
+
+  /**
+   * The same steps under another name, as a file of its own (its source is its name) with no final
+   * expectation: how counterexamples are written.
+   */
+  public Scenario renamed(String newName, String newDescription) {
+    return new Scenario(
+        newName, newDescription, newName, retention, supportedTypes, start, initial, steps, null);
+  }
+
   public ReceiverSetup setup() {
     return new ReceiverSetup(initial, supportedTypes, retention, start);
   }
