@@ -2,7 +2,6 @@ package io.inboxcheck.check;
 
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.receiver.DeliveryResult;
@@ -84,26 +83,13 @@ public final class AuditReplay {
     }
     ReceiverView expected = model.view();
     sameAudit(expected.audit(), stored.audit(), problems);
-    if (!expected.cards().equals(stored.cards())) {
-      problems.add("final cards: model " + expected.cards() + ", store " + stored.cards());
-    }
-    if (!heldSummary(expected.held()).equals(heldSummary(stored.held()))) {
-      problems.add(
-          "held inputs: model "
-              + heldSummary(expected.held())
-              + ", store "
-              + heldSummary(stored.held()));
-    }
+    FinalStates.compare(expected, stored, problems);
     if (!identitySummary(expected).equals(identitySummary(stored))) {
       problems.add(
           "identity records: model "
               + identitySummary(expected)
               + ", store "
               + identitySummary(stored));
-    }
-    if (!expected.replacements().equals(stored.replacements())) {
-      problems.add(
-          "counters: model " + expected.replacements() + ", store " + stored.replacements());
     }
     return problems;
   }
@@ -153,14 +139,6 @@ public final class AuditReplay {
       problems.add(
           "audit: " + (differences - MAX_REPORTED_DIFFERENCES) + " more entries differ as well");
     }
-  }
-
-  private static List<String> heldSummary(List<HeldInput> held) {
-    // By step: the store lists held inputs in commit order, the model in step order.
-    return held.stream()
-        .sorted((left, right) -> Integer.compare(left.step(), right.step()))
-        .map(input -> input.step() + ":" + input.reason())
-        .toList();
   }
 
   private static List<String> identitySummary(ReceiverView view) {

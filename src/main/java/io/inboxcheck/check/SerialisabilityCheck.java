@@ -5,7 +5,6 @@ import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Ack;
@@ -79,7 +78,7 @@ public final class SerialisabilityCheck {
       }
     }
     ReceiverView expected = model.view();
-    sameFinalState(expected, stored, problems);
+    FinalStates.compare(expected, stored, problems);
     finalViewInvariants(setup, serial, stored, problems);
     return problems;
   }
@@ -102,24 +101,6 @@ public final class SerialisabilityCheck {
                 + " audit entries, expected "
                 + wanted);
       }
-    }
-  }
-
-  private static void sameFinalState(
-      ReceiverView expected, ReceiverView stored, List<String> problems) {
-    if (!expected.cards().equals(stored.cards())) {
-      problems.add("final cards: model " + expected.cards() + ", store " + stored.cards());
-    }
-    if (!heldSummary(expected.held()).equals(heldSummary(stored.held()))) {
-      problems.add(
-          "held inputs: model "
-              + heldSummary(expected.held())
-              + ", store "
-              + heldSummary(stored.held()));
-    }
-    if (!expected.replacements().equals(stored.replacements())) {
-      problems.add(
-          "counters: model " + expected.replacements() + ", store " + stored.replacements());
     }
   }
 
@@ -178,13 +159,5 @@ public final class SerialisabilityCheck {
         problems.add(Invariant.NOTHING_LOST + ": held step " + entry.step() + " is not listed");
       }
     }
-  }
-
-  private static List<String> heldSummary(List<HeldInput> held) {
-    // By step: the store lists held inputs in commit order, the model in step order.
-    return held.stream()
-        .sorted((left, right) -> Integer.compare(left.step(), right.step()))
-        .map(input -> input.step() + ":" + input.reason())
-        .toList();
   }
 }
