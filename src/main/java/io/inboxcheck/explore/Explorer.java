@@ -103,10 +103,7 @@ public final class Explorer {
       long elapsed,
       Function<ReceiverSetup, ? extends ExplorableReceiver> receivers) {
     List<Component> components = plan.components();
-    BigInteger interleavings = factorial(components.stream().mapToInt(Component::deliveries).sum());
-    for (Component component : components) {
-      interleavings = interleavings.divide(factorial(component.deliveries()));
-    }
+    BigInteger interleavings = interleavings(components);
     BigInteger total = interleavings;
     for (Search.Result result : results) {
       total = total.multiply(BigInteger.valueOf(result.orders()));
@@ -148,27 +145,7 @@ public final class Explorer {
             ReplacementCounters.ZERO,
             factor);
 
-    Map<String, Map<String, Long>> decisions = new LinkedHashMap<>();
-    for (Search.Result result : results) {
-      long others = total.divide(BigInteger.valueOf(result.orders())).longValueExact();
-      result
-          .decisions()
-          .forEach(
-              (delivery, counts) -> {
-                Map<String, Long> scaled = new TreeMap<>();
-                counts.forEach(
-                    (what, count) -> scaled.put(what, Math.multiplyExact(count, others)));
-                decisions.put(delivery, scaled);
-              });
-    }
-    // Reports list deliveries in the order of the file.
-    Map<String, Map<String, Long>> inFileOrder = new LinkedHashMap<>();
-    for (DeliveryClass deliveryClass : classes) {
-      for (int occurrence = 0; occurrence < deliveryClass.multiplicity(); occurrence++) {
-        String label = deliveryClass.arrivalLabel(occurrence);
-        inFileOrder.put(label, decisions.getOrDefault(label, Map.of()));
-      }
-    }
+    Map<String, Map<String, Long>> inFileOrder = decisionsInFileOrder(results, total, classes);
 
     Map<String, Long> violating = violatingOrders(properties, results, interleavings, total);
     List<Exploration.Counterexample> counterexamples =
@@ -202,6 +179,44 @@ public final class Explorer {
         replacements,
         inFileOrder,
         counterexamples);
+  }
+
+  /** Ways to interleave the components' deliveries, each component keeping its own order. */
+  private static BigInteger interleavings(List<Component> components) {
+    BigInteger interleavings = factorial(components.stream().mapToInt(Component::deliveries).sum());
+    for (Component component : components) {
+      interleavings = interleavings.divide(factorial(component.deliveries()));
+    }
+    return interleavings;
+  }
+
+  /**
+   * For each delivery, in the order of the file, how many orders gave it each decision: a
+   * component's counts scaled by the orders of everything else.
+   */
+  private static Map<String, Map<String, Long>> decisionsInFileOrder(
+      List<Search.Result> results, BigInteger total, List<DeliveryClass> classes) {
+    Map<String, Map<String, Long>> decisions = new LinkedHashMap<>();
+    for (Search.Result result : results) {
+      long others = total.divide(BigInteger.valueOf(result.orders())).longValueExact();
+      result
+          .decisions()
+          .forEach(
+              (delivery, counts) -> {
+                Map<String, Long> scaled = new TreeMap<>();
+                counts.forEach(
+                    (what, count) -> scaled.put(what, Math.multiplyExact(count, others)));
+                decisions.put(delivery, scaled);
+              });
+    }
+    Map<String, Map<String, Long>> inFileOrder = new LinkedHashMap<>();
+    for (DeliveryClass deliveryClass : classes) {
+      for (int occurrence = 0; occurrence < deliveryClass.multiplicity(); occurrence++) {
+        String label = deliveryClass.arrivalLabel(occurrence);
+        inFileOrder.put(label, decisions.getOrDefault(label, Map.of()));
+      }
+    }
+    return inFileOrder;
   }
 
   /** Orders breaking each property: all but those that avoid it in every component at once. */
