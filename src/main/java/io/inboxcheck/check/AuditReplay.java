@@ -68,10 +68,20 @@ public final class AuditReplay {
 
   public static List<String> check(
       ReceiverSetup setup, ReceiverView stored, Authorities authorities) {
+    return check(setup, stored.audit(), stored, authorities);
+  }
+
+  /**
+   * The same check with the audit given in a serial order of its own, e.g. {@code stored}'s audit
+   * regrouped one transaction at a time (SerialisabilityCheck): {@code serial} is replayed and must
+   * equal the model's audit entry for entry; the rest of {@code stored} is compared as above.
+   */
+  public static List<String> check(
+      ReceiverSetup setup, List<AuditEntry> serial, ReceiverView stored, Authorities authorities) {
     List<String> problems = new ArrayList<>();
     ModelReceiver model = new ModelReceiver(setup);
     Integer previousStep = null;
-    for (AuditEntry entry : stored.audit()) {
+    for (AuditEntry entry : serial) {
       boolean newStep = previousStep == null || previousStep != entry.step();
       if (newStep || entry instanceof AuditEntry.IdentityPruned) {
         // The receiver moves its clock once per step, before deciding; a pruned identity shows
@@ -82,7 +92,7 @@ public final class AuditReplay {
       previousStep = entry.step();
     }
     ReceiverView expected = model.view();
-    sameAudit(expected.audit(), stored.audit(), problems);
+    sameAudit(expected.audit(), serial, problems);
     FinalStates.compare(expected, stored, problems);
     if (!identitySummary(expected).equals(identitySummary(stored))) {
       problems.add(
