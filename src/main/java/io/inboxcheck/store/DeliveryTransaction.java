@@ -63,6 +63,12 @@ final class DeliveryTransaction {
       names.addAll(identity.namedCards());
     }
     Map<String, Card> cards = lockAndLoadCards(names);
+    if (eventId.isPresent()) {
+      // A reconciliation re-evaluates held inputs under the card locks alone, so the decisions
+      // this id recorded are read again now that those locks are held. The first record and the
+      // variants, which chose the locks, change only under the identity lock held since above.
+      identity = loadIdentity(eventId.get());
+    }
     SliceView slice =
         new SliceView(
             names,

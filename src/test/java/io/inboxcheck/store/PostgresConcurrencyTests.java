@@ -28,7 +28,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,12 +124,6 @@ class PostgresConcurrencyTests {
    * The same race with redeliveries: one id at every receiver at once, and earlier envelopes sent
    * again, so a DUPLICATE can race the re-evaluation of its id's held input.
    */
-  @Disabled(
-      "PostgresReceiver bug: DeliveryTransaction reads the latest decisions of its id's held inputs"
-          + " (loadIdentity, SELECT ... FROM held_inputs WHERE event_id = ?) before lock_cards, the"
-          + " lock that guards them (storage-boundary 6). A reconciliation that re-evaluates such an"
-          + " input and commits in between makes the redelivery restate the old decision, e.g."
-          + " DUPLICATE restating HELD CARD_PAUSED where the audit order says STALE")
   @Test
   void redeliveriesRacingReEvaluationsRestateTheNewDecision() throws Exception {
     assertSerialisable(runWithReconciliations(SEED, RECEIVERS, true));
