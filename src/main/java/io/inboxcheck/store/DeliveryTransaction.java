@@ -63,10 +63,11 @@ final class DeliveryTransaction {
       names.addAll(identity.namedCards());
     }
     Map<String, Card> cards = lockAndLoadCards(names);
-    if (eventId.isPresent()) {
+    if (identity != null) {
       // A reconciliation re-evaluates held inputs under the card locks alone, so the decisions
       // this id recorded are read again now that those locks are held. The first record and the
-      // variants, which chose the locks, change only under the identity lock held since above.
+      // variants, which chose the locks, change only under the identity lock held since above;
+      // an id without a record has no held input to re-read, and none can appear meanwhile.
       identity = loadIdentity(eventId.get());
     }
     SliceView slice =
