@@ -183,24 +183,7 @@ class PostgresConcurrencyTests {
     CyclicBarrier together = new CyclicBarrier(receiverCount + 1);
     ExecutorService threads = Executors.newFixedThreadPool(receiverCount + 1);
     try {
-      List<Future<?>> done = new ArrayList<>();
-      for (int worker = 0; worker < receiverCount; worker++) {
-        int index = worker;
-        done.add(
-            threads.submit(
-                () -> {
-                  for (int step = index + 1; step <= batch.size(); step += receiverCount) {
-                    together.await();
-                    Envelope envelope = batch.get(step - 1);
-                    sent.add(
-                        new SerialisabilityCheck.Sent(
-                            step,
-                            envelope,
-                            receivers.get(index).deliver(step, envelope, Transport.PLAIN)));
-                  }
-                  return null;
-                }));
-      }
+      List<Future<?>> done = startDeliverers(threads, receivers, batch, together, sent);
       done.add(
           threads.submit(
               () -> {
@@ -320,24 +303,7 @@ class PostgresConcurrencyTests {
     CyclicBarrier together = new CyclicBarrier(receiverCount);
     ExecutorService threads = Executors.newFixedThreadPool(receiverCount);
     try {
-      List<Future<?>> done = new ArrayList<>();
-      for (int worker = 0; worker < receiverCount; worker++) {
-        int index = worker;
-        done.add(
-            threads.submit(
-                () -> {
-                  for (int step = index + 1; step <= batch.size(); step += receiverCount) {
-                    together.await();
-                    Envelope envelope = batch.get(step - 1);
-                    sent.add(
-                        new SerialisabilityCheck.Sent(
-                            step,
-                            envelope,
-                            receivers.get(index).deliver(step, envelope, Transport.PLAIN)));
-                  }
-                  return null;
-                }));
-      }
+      List<Future<?>> done = startDeliverers(threads, receivers, batch, together, sent);
       for (Future<?> future : done) {
         future.get();
       }
@@ -395,5 +361,37 @@ class PostgresConcurrencyTests {
 
   private static long version(Random random) {
     return 4 + random.nextInt(200);
+  }
+
+  /**
+   * Starts one thread per receiver; receiver {@code i} delivers steps {@code i+1}, {@code i+1+K},
+   * ... and every round starts together at the barrier, so deliveries really race.
+   */
+  private static List<Future<?>> startDeliverers(
+      ExecutorService threads,
+      List<PostgresReceiver> receivers,
+      List<Envelope> batch,
+      CyclicBarrier together,
+      List<SerialisabilityCheck.Sent> sent) {
+    int receiverCount = receivers.size();
+    List<Future<?>> done = new ArrayList<>();
+    for (int worker = 0; worker < receiverCount; worker++) {
+      int index = worker;
+      done.add(
+          threads.submit(
+              () -> {
+                for (int step = index + 1; step <= batch.size(); step += receiverCount) {
+                  together.await();
+                  Envelope envelope = batch.get(step - 1);
+                  sent.add(
+                      new SerialisabilityCheck.Sent(
+                          step,
+                          envelope,
+                          receivers.get(index).deliver(step, envelope, Transport.PLAIN)));
+                }
+                return null;
+              }));
+    }
+    return done;
   }
 }
