@@ -122,6 +122,40 @@ public final class ReceiverState implements ReceiverView {
     }
   }
 
+  /**
+   * Decides one object's reconciliation from a view; {@link Reconciler#reconcile} is the policy.
+   */
+  @FunctionalInterface
+  public interface ObjectReconciler {
+    ObjectReconciliation reconcile(
+        ReceiverView state, String objectId, AuthoritativeCard authority);
+  }
+
+  /**
+   * Reconciles every listed object with the reference policy, in ascending object id order, each
+   * committed before the next is decided (SPEC section 4).
+   */
+  public List<ObjectReconciliation> reconcile(int step, Map<String, AuthoritativeCard> authority) {
+    return reconcile(step, authority, Reconciler::reconcile);
+  }
+
+  /**
+   * Reconciles every listed object with {@code reconciler}, in ascending object id order whatever
+   * order the caller's map keeps, each committed before the next is decided.
+   */
+  public List<ObjectReconciliation> reconcile(
+      int step, Map<String, AuthoritativeCard> authority, ObjectReconciler reconciler) {
+    TreeMap<String, AuthoritativeCard> ascending = new TreeMap<>();
+    ascending.putAll(authority);
+    List<ObjectReconciliation> results = new ArrayList<>();
+    for (Map.Entry<String, AuthoritativeCard> entry : ascending.entrySet()) {
+      ObjectReconciliation result = reconciler.reconcile(this, entry.getKey(), entry.getValue());
+      commit(step, result);
+      results.add(result);
+    }
+    return results;
+  }
+
   /** Commits one object's reconciliation: the card, resolutions, re-evaluations and counters. */
   public void commit(int step, ObjectReconciliation reconciliation) {
     String objectId = reconciliation.objectId();

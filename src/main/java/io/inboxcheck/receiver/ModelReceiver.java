@@ -6,15 +6,11 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.model.StateFingerprint;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
 
@@ -67,16 +63,7 @@ public final class ModelReceiver implements Receiver {
   @Override
   public List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
-    List<ObjectReconciliation> results = new ArrayList<>();
-    // Ascending object id order (SPEC section 4), whatever order the caller's map keeps.
-    TreeMap<String, AuthoritativeCard> ascending = new TreeMap<>();
-    ascending.putAll(authority);
-    for (Map.Entry<String, AuthoritativeCard> entry : ascending.entrySet()) {
-      ObjectReconciliation result = Reconciler.reconcile(state, entry.getKey(), entry.getValue());
-      state.commit(step, result);
-      results.add(result);
-    }
-    return results;
+    return state.reconcile(step, authority);
   }
 
   @Override

@@ -10,13 +10,11 @@ import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -96,13 +94,7 @@ public final class UnpausingReceiver implements ExplorableReceiver {
   @Override
   public List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
-    List<ObjectReconciliation> results = new ArrayList<>();
-    for (Map.Entry<String, AuthoritativeCard> entry : new TreeMap<>(authority).entrySet()) {
-      ObjectReconciliation result = Reconciler.reconcile(state, entry.getKey(), entry.getValue());
-      state.commit(step, result);
-      results.add(result);
-    }
-    return results;
+    return state.reconcile(step, authority);
   }
 
   @Override

@@ -23,9 +23,7 @@ import io.inboxcheck.receiver.Transport;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -89,13 +87,7 @@ public abstract class NaiveReceiver implements Receiver {
   @Override
   public final List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
-    List<ObjectReconciliation> results = new ArrayList<>();
-    for (Map.Entry<String, AuthoritativeCard> entry : new TreeMap<>(authority).entrySet()) {
-      ObjectReconciliation result = reconcileObject(entry.getKey(), entry.getValue());
-      state.commit(step, result);
-      results.add(result);
-    }
-    return results;
+    return state.reconcile(step, authority, (view, id, card) -> reconcileObject(id, card));
   }
 
   /** Reconciles one object; the reference reconciler unless a mistake overrides it. */
