@@ -110,14 +110,12 @@ public final class AuditReplay {
       DeliveryResult result = model.deliver(entry.step(), delivery.envelope(), Transport.PLAIN);
       if (!Objects.equals(result.decision(), delivery.decision())) {
         problems.add(
-            "step "
-                + entry.step()
-                + " ("
-                + delivery.envelope().eventId().orElse("no id")
-                + "): the store recorded "
-                + delivery.decision().describe()
-                + ", the model replaying the audit decides "
-                + result.decision().describe());
+            FinalStates.decisionDiffers(
+                entry.step(),
+                delivery.envelope(),
+                delivery.decision(),
+                result.decision(),
+                "the model replaying the audit"));
       }
     } else if (entry instanceof AuditEntry.AuthorityApplied authority) {
       TreeMap<String, AuthoritativeCard> one = new TreeMap<>();

@@ -1,5 +1,7 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ReceiverView;
 import java.util.List;
@@ -26,6 +28,24 @@ final class FinalStates {
       problems.add(
           "counters: model " + expected.replacements() + ", store " + stored.replacements());
     }
+  }
+
+  /**
+   * The sentence for a delivery the store decided otherwise than the model replaying it; {@code
+   * replay} says how the model was fed, e.g. "the model in audit order".
+   */
+  static String decisionDiffers(
+      int step, Envelope envelope, Decision stored, Decision replayed, String replay) {
+    return "step "
+        + step
+        + " ("
+        + envelope.eventId().orElse("no id")
+        + "): the store recorded "
+        + stored.describe()
+        + ", "
+        + replay
+        + " decides "
+        + replayed.describe();
   }
 
   /** Held inputs as step and reason, by step: a store lists them in commit order. */

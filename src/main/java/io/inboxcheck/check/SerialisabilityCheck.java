@@ -77,14 +77,12 @@ public final class SerialisabilityCheck {
           model.deliver(entry.step(), delivery.envelope(), Transport.PLAIN).decision();
       if (!expected.equals(entry.decision())) {
         problems.add(
-            "step "
-                + entry.step()
-                + " ("
-                + delivery.envelope().eventId().orElse("no id")
-                + "): the store recorded "
-                + entry.decision().describe()
-                + ", the model in audit order decides "
-                + expected.describe());
+            FinalStates.decisionDiffers(
+                entry.step(),
+                delivery.envelope(),
+                entry.decision(),
+                expected,
+                "the model in audit order"));
       }
       if (delivery.answer().ack() == Ack.ACK
           && !Objects.equals(delivery.answer().decision(), entry.decision())) {
