@@ -231,29 +231,29 @@ final class BenchCommand implements Callable<Integer> {
             "-",
             "1"));
     versus.add(
-        List.of(
-            "MEMO (one search)",
-            String.valueOf(comparison.orders()),
-            String.format(Locale.ROOT, "%.3f", comparison.memoSeconds()),
-            String.valueOf(comparison.memoStates()),
-            String.format(
-                Locale.ROOT,
-                "%.0f",
-                comparison.bruteForceSecondsForAll() / comparison.memoSeconds())));
+        searchRow(
+            "MEMO (one search)", comparison, comparison.memoSeconds(), comparison.memoStates()));
     versus.add(
-        List.of(
+        searchRow(
             "FULL (independent groups)",
-            String.valueOf(comparison.orders()),
-            String.format(Locale.ROOT, "%.3f", comparison.fullSeconds()),
-            String.valueOf(comparison.fullStates()),
-            String.format(
-                Locale.ROOT,
-                "%.0f",
-                comparison.bruteForceSecondsForAll() / comparison.fullSeconds())));
+            comparison,
+            comparison.fullSeconds(),
+            comparison.fullStates()));
     out.println();
     out.print(versus.markdown());
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** One reduced search's row: its time, states and speed-up over brute force on all orders. */
+  private static List<String> searchRow(
+      String search, Benchmarks.Comparison comparison, double seconds, long states) {
+    return List.of(
+        search,
+        String.valueOf(comparison.orders()),
+        String.format(Locale.ROOT, "%.3f", seconds),
+        String.valueOf(states),
+        String.format(Locale.ROOT, "%.0f", comparison.bruteForceSecondsForAll() / seconds));
   }
 
   private static String number(double value) {
