@@ -8,6 +8,7 @@ import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.receiver.Ack;
@@ -264,39 +265,112 @@ public final class SerialisabilityCheck {
     }
   }
 
+  /**
+   * What a final view must show whatever the interleaving, each stated only as far as it is true of
+   * any serial order: an authority may lower a card (SPEC 4, {@code regressed}) or create one, and
+   * an identity pruned by retention may be first recorded again later.
+   */
   private static void finalViewInvariants(
       ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    List<AuditEntry.DeliveryRecorded> serial = new ArrayList<>();
-    audit.forEach(
-        entry -> {
-          if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
-            serial.add(delivery);
+    versionsNeverLoweredByDeliveries(setup, audit, stored, problems);
+    noInventedCards(setup, audit, stored, problems);
+    countsHonest(audit, stored, problems);
+    firstRecordsKept(audit, stored, problems);
+    nothingLost(audit, stored, problems);
+  }
+
+  /**
+   * VERSION_MONOTONIC concerns deliveries: in audit order a card's version starts at its initial
+   * one, is set by each authority entry (raised or lowered) and raised by each APPLIED delivery or
+   * re-evaluation; the final version is never below that.
+   */
+  private static void versionsNeverLoweredByDeliveries(
+      ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
+    Map<String, Long> floor = new HashMap<>();
+    setup.initialCards().forEach((id, card) -> floor.put(id, card.version()));
+    Map<Integer, Envelope> delivered = deliveredEnvelopes(audit);
+    for (AuditEntry entry : audit) {
+      if (entry instanceof AuditEntry.AuthorityApplied authority) {
+        floor.put(authority.objectId(), authority.after().version());
+      } else if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
+        raiseByApplied(floor, delivery.envelope(), delivery.decision());
+      } else if (entry instanceof AuditEntry.Reevaluated reevaluated) {
+        raiseByApplied(floor, delivered.get(reevaluated.heldStep()), reevaluated.decision());
+      }
+    }
+    floor.forEach(
+        (id, version) -> {
+          Card now = stored.cards().get(id);
+          if (now == null || now.version() < version) {
+            problems.add(
+                Invariant.VERSION_MONOTONIC
+                    + ": "
+                    + id
+                    + " is "
+                    + now
+                    + ", below version "
+                    + version
+                    + " that its initial card, authorities and APPLIED decisions in audit order"
+                    + " reached");
           }
         });
-    for (Map.Entry<String, Card> initial : setup.initialCards().entrySet()) {
-      Card now = stored.cards().get(initial.getKey());
-      if (now == null || now.version() < initial.getValue().version()) {
-        problems.add(Invariant.VERSION_MONOTONIC + ": " + initial.getKey() + " is " + now);
+  }
+
+  private static void raiseByApplied(
+      Map<String, Long> floor, Envelope envelope, Decision decision) {
+    if (envelope == null || decision.kind() != DecisionKind.APPLIED) {
+      return;
+    }
+    if (envelope.version() instanceof ObjectVersion.Valid valid) {
+      envelope
+          .objectId()
+          .ifPresent(
+              id -> floor.merge(id, valid.value(), (was, applied) -> Math.max(was, applied)));
+    }
+  }
+
+  private static Map<Integer, Envelope> deliveredEnvelopes(List<AuditEntry> audit) {
+    Map<Integer, Envelope> delivered = new HashMap<>();
+    for (AuditEntry entry : audit) {
+      if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
+        delivered.put(delivery.step(), delivery.envelope());
+      }
+    }
+    return delivered;
+  }
+
+  /** NO_INVENTED_CARDS: the initial cards plus those an authority listed, nothing else. */
+  private static void noInventedCards(
+      ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
+    Set<String> known = new HashSet<>(setup.initialCards().keySet());
+    for (AuditEntry entry : audit) {
+      if (entry instanceof AuditEntry.AuthorityApplied authority) {
+        known.add(authority.objectId());
       }
     }
     for (String id : stored.cards().keySet()) {
-      if (!setup.initialCards().containsKey(id)) {
-        problems.add(Invariant.NO_INVENTED_CARDS + ": card " + id + " exists");
+      if (!known.contains(id)) {
+        problems.add(
+            Invariant.NO_INVENTED_CARDS
+                + ": card "
+                + id
+                + " exists, but it is neither initial nor listed by an authority");
       }
     }
+  }
+
+  /** COUNTS_HONEST: the counters equal what the audit says replaced a state. */
+  private static void countsHonest(
+      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
     long applied =
         audit.stream()
-                .filter(
-                    entry ->
-                        entry instanceof AuditEntry.DeliveryRecorded delivery
+            .filter(
+                entry ->
+                    (entry instanceof AuditEntry.DeliveryRecorded delivery
                             && delivery.decision().kind() == DecisionKind.APPLIED)
-                .count()
-            + audit.stream()
-                .filter(
-                    entry ->
-                        entry instanceof AuditEntry.Reevaluated reevaluated
-                            && reevaluated.decision().kind() == DecisionKind.APPLIED)
-                .count();
+                        || (entry instanceof AuditEntry.Reevaluated reevaluated
+                            && reevaluated.decision().kind() == DecisionKind.APPLIED))
+            .count();
     if (stored.replacements().event() != applied) {
       problems.add(
           Invariant.COUNTS_HONEST
@@ -320,14 +394,21 @@ public final class SerialisabilityCheck {
               + ", REPLACED and CREATED entries "
               + authoritative);
     }
-    Set<String> firstSeen = new HashSet<>();
+  }
+
+  /**
+   * FIRST_RECORD_KEPT: a retained identity's first record is the first delivery of its id in audit
+   * order since retention last pruned that id.
+   */
+  private static void firstRecordsKept(
+      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
     Map<String, Integer> firstSteps = new HashMap<>();
-    for (AuditEntry.DeliveryRecorded entry : serial) {
-      entry
-          .envelope()
-          .eventId()
-          .filter(firstSeen::add)
-          .ifPresent(id -> firstSteps.put(id, entry.step()));
+    for (AuditEntry entry : audit) {
+      if (entry instanceof AuditEntry.IdentityPruned pruned) {
+        firstSteps.remove(pruned.eventId());
+      } else if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
+        delivery.envelope().eventId().ifPresent(id -> firstSteps.putIfAbsent(id, entry.step()));
+      }
     }
     for (IdentityRecord record : stored.identities()) {
       Integer first = firstSteps.get(record.eventId());
@@ -342,9 +423,13 @@ public final class SerialisabilityCheck {
                 + first);
       }
     }
+  }
+
+  /** NOTHING_LOST: an input held after the last audit entry about it is still listed as held. */
+  private static void nothingLost(
+      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
     Set<Integer> listed = new HashSet<>();
     stored.held().forEach(input -> listed.add(input.step()));
-    // Held after the last entry about it: its delivery, or a re-evaluation that held it again.
     Map<Integer, Boolean> stillHeld = new HashMap<>();
     for (AuditEntry entry : audit) {
       if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
