@@ -59,7 +59,15 @@ public final class CheckedRun {
       Function<ReceiverSetup, Receiver> receivers,
       Checks checks,
       Set<Invariant> invariants) {
-    Receiver tested = receivers.apply(scenario.setup());
+    // The tested receiver serves this scenario only: closing it here keeps a run over many files
+    // from holding one receiver's connections (or process) per file.
+    try (Receiver tested = receivers.apply(scenario.setup())) {
+      return run(scenario, tested, checks, invariants);
+    }
+  }
+
+  private static Result run(
+      Scenario scenario, Receiver tested, Checks checks, Set<Invariant> invariants) {
     Receiver reference = new ModelReceiver(scenario.setup());
     ScenarioRunner.Session testedSession = new ScenarioRunner.Session(tested);
     ScenarioRunner.Session referenceSession = new ScenarioRunner.Session(reference);

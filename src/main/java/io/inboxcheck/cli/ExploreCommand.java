@@ -147,7 +147,15 @@ final class ExploreCommand implements Callable<Integer> {
     if (any == null) {
       return null;
     }
-    if (!(any.apply(scenario.setup()) instanceof ExplorableReceiver)) {
+    boolean explorable;
+    try (Receiver probe = any.apply(scenario.setup())) {
+      explorable = probe instanceof ExplorableReceiver;
+    }
+    if (!explorable) {
+      // A factory that started something for the probe (postgres starts a server) stops it here.
+      if (any instanceof AutoCloseable factory) {
+        ReplayCommand.close(factory);
+      }
       problem
           .append(receiver)
           .append(" does not implement ")

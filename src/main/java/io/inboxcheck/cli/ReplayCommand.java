@@ -103,7 +103,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
   }
 
-  private static void close(AutoCloseable closeable) {
+  static void close(AutoCloseable closeable) {
     try {
       closeable.close();
     } catch (Exception e) {

@@ -10,9 +10,10 @@ import java.util.SortedMap;
 
 /**
  * A receiver under test: the operations a scenario drives and the view invariants read. The
- * reference model implements it, and so does any real receiver checked against the model.
+ * reference model implements it, and so does any real receiver checked against the model. A
+ * receiver serves one scenario; whoever created it closes it when the scenario ends.
  */
-public interface Receiver {
+public interface Receiver extends AutoCloseable {
 
   /** A short name for histories and reports, e.g. {@code model}. */
   String name();
@@ -28,4 +29,11 @@ public interface Receiver {
 
   /** The receiver's current state as the invariants see it. */
   ReceiverView view();
+
+  /**
+   * Releases what the receiver holds (connections, files, processes). Called once, after its
+   * scenario's last step and last view; the default holds nothing.
+   */
+  @Override
+  default void close() {}
 }

@@ -27,9 +27,9 @@ public final class ScenarioRunner {
 
   /** Replays every step and returns the history with its expectation report. */
   public History replay(Scenario scenario) {
-    Receiver receiver = receivers.apply(scenario.setup());
-    StepObserver observer = StepObserver.NONE;
-    return replay(scenario, receiver, observer);
+    try (Receiver receiver = receivers.apply(scenario.setup())) {
+      return replay(scenario, receiver, StepObserver.NONE);
+    }
   }
 
   /** Replays against a given receiver, telling {@code observer} after every step. */
