@@ -21,7 +21,8 @@ public final class ScenarioWriter {
 
   /**
    * Renders {@code scenario}; {@code expectFrom} (may be null) supplies each step's expectation and
-   * {@code expect_final}; {@code extra} members (e.g. a {@code failure} block) are appended.
+   * {@code expect_final}, else each step keeps its own; {@code extra} members (e.g. a {@code
+   * failure} block) are appended.
    */
   public static String render(Scenario scenario, History expectFrom, Map<String, JsonValue> extra) {
     List<String> lines = new ArrayList<>();
@@ -99,6 +100,8 @@ public final class ScenarioWriter {
     }
     if (recorded != null) {
       members.put("expect", stepExpectation(recorded));
+    } else if (step.expect() != null) {
+      members.put("expect", step.expect());
     }
     return members;
   }

@@ -4,13 +4,21 @@ import static io.inboxcheck.store.StoreFixtures.snapshot;
 import static io.inboxcheck.store.StoreFixtures.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.SerialisabilityCheck;
+import io.inboxcheck.harness.SerialCounterexample;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.scenario.ScenarioRunner;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,6 +26,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +37,8 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,13 +61,19 @@ class PostgresConcurrencyTests {
   /** A wait between deciding and writing, so that unprotected races really interleave. */
   static final Duration RACE_WINDOW = Duration.ofMillis(2);
 
-  static final long SEED = 20241101L;
+  /**
+   * The seed of every generated batch: {@code -Dinboxcheck.raceSeed=S} reruns a failure's batch.
+   * The interleaving is the scheduler's; a failure writes the one it saw (see {@link #explain}).
+   */
+  static final long SEED = Long.getLong("inboxcheck.raceSeed", 20241101L);
 
   @Test
   void concurrentReceiversAreSerialisableInAuditOrder() throws Exception {
-    Run run = run(true, SEED, RECEIVERS);
+    Run run = run(true, SEED, RECEIVERS, "concurrentReceiversAreSerialisableInAuditOrder");
 
-    assertThat(run.problems()).as("serialisability against the model").isEmpty();
+    assertThat(run.problems())
+        .as("serialisability against the model; %s", run.explained())
+        .isEmpty();
     assertThat(run.retried().getOrDefault("40P01", 0L))
         .as("deadlocks: the lock order makes them impossible, so retried is not good enough")
         .isZero();
@@ -66,9 +83,11 @@ class PostgresConcurrencyTests {
   @ParameterizedTest(name = "K = {0}")
   @ValueSource(ints = {2, 8, 16})
   void serialisableAtOtherConcurrencies(int receivers) throws Exception {
-    Run run = run(true, SEED + receivers, receivers);
+    Run run = run(true, SEED + receivers, receivers, "serialisableAtOtherConcurrencies");
 
-    assertThat(run.problems()).as("serialisability against the model").isEmpty();
+    assertThat(run.problems())
+        .as("serialisability against the model; %s", run.explained())
+        .isEmpty();
     assertThat(run.retried().getOrDefault("40P01", 0L))
         .as("deadlocks: the lock order makes them impossible, so retried is not good enough")
         .isZero();
@@ -84,18 +103,38 @@ class PostgresConcurrencyTests {
 
   @Test
   void withoutTheCardLockTheCheckCatchesLostUpdates() throws Exception {
-    List<String> problems = List.of();
+    Run run = null;
     int attempt = 0;
-    while (problems.isEmpty() && attempt < BROKEN_STORE_ATTEMPTS) {
-      problems = run(false, SEED + attempt, RECEIVERS).problems();
+    while ((run == null || run.problems().isEmpty()) && attempt < BROKEN_STORE_ATTEMPTS) {
+      run = run(false, SEED + attempt, RECEIVERS, "withoutTheCardLockTheCheckCatchesLostUpdates");
       attempt++;
     }
 
-    assertThat(problems)
+    assertThat(run.problems())
         .as(
             "a plain read-modify-write under READ COMMITTED is not serialisable (%d batches)",
             attempt)
         .isNotEmpty();
+    assertWhatItSawReplays(run);
+  }
+
+  /**
+   * The file a failing run writes is a scenario that replays sequentially through the model, one
+   * step per input the store's audit recorded, and the model disagrees with the store there.
+   */
+  private static void assertWhatItSawReplays(Run run) throws Exception {
+    Matcher written = Pattern.compile("replay (\\S+\\.json)\\)").matcher(run.explained());
+    assertThat(written.find()).as("the failure names its file: %s", run.explained()).isTrue();
+    assertThat(run.explained()).contains("-Dinboxcheck.raceSeed=");
+    Scenario saw = new ScenarioReader().read(Path.of(written.group(1)));
+    History replayed = new ScenarioRunner(ModelReceiver::new).replay(saw);
+
+    assertThat(saw.steps()).hasSize(run.auditedInputs());
+    if (run.problems().stream().anyMatch(problem -> problem.contains("decides"))) {
+      assertThat(replayed.expectations().failures())
+          .as("the model replaying the store's serial order disagrees with a recorded decision")
+          .isNotEmpty();
+    }
   }
 
   /** Rounds between two reconcile steps racing the deliveries. */
@@ -109,7 +148,9 @@ class PostgresConcurrencyTests {
    */
   @Test
   void reconciliationsRacingDeliveriesAreSerialisableInAuditOrder() throws Exception {
-    RaceRun run = runWithReconciliations(SEED, RECEIVERS, false);
+    RaceRun run =
+        runWithReconciliations(
+            SEED, RECEIVERS, false, "reconciliationsRacingDeliveriesAreSerialisableInAuditOrder");
 
     assertSerialisable(run);
     assertThat(run.count(AuditEntry.Reevaluated.class))
@@ -126,12 +167,45 @@ class PostgresConcurrencyTests {
    */
   @Test
   void redeliveriesRacingReEvaluationsRestateTheNewDecision() throws Exception {
-    assertSerialisable(runWithReconciliations(SEED, RECEIVERS, true));
+    assertSerialisable(
+        runWithReconciliations(
+            SEED, RECEIVERS, true, "redeliveriesRacingReEvaluationsRestateTheNewDecision"));
+  }
+
+  /**
+   * SPEC 4 lets an authority lower a card (the audit says {@code regressed}); as the last writer of
+   * card-7 it leaves the card below its initial version, which is serialisable. Sequential, so the
+   * verdict cannot depend on an interleaving.
+   */
+  @Test
+  void aRegressingAuthorityAsTheLastWriterIsSerialisable() throws Exception {
+    ReceiverSetup setup = StoreFixtures.guide();
+    String schema = TestPostgres.freshSchema("regress");
+    try (PostgresReceiver receiver = TestPostgres.receiver(schema, setup, true, RACE_WINDOW)) {
+      Envelope high = snapshot("e-1", "card-7", 50L, "L50");
+      List<SerialisabilityCheck.Sent> sent =
+          List.of(
+              new SerialisabilityCheck.Sent(1, high, receiver.deliver(1, high, Transport.PLAIN)));
+      SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
+      authority.put("card-7", new AuthoritativeCard(5, state("ready", "L5")));
+      List<SerialisabilityCheck.Reconciled> reconciled =
+          List.of(
+              new SerialisabilityCheck.Reconciled(2, authority, receiver.reconcile(2, authority)));
+      ReceiverView stored = receiver.view();
+      List<AuditEntry> serial =
+          SerialisabilityCheck.inTransactionOrder(stored.audit(), transactions(schema));
+
+      assertThat(stored.cards().get("card-7").version()).as("below the initial 10").isEqualTo(5);
+      assertThat(
+              SerialisabilityCheck.checkWithReconciliations(
+                  setup, sent, reconciled, serial, stored))
+          .isEmpty();
+    }
   }
 
   private static void assertSerialisable(RaceRun run) {
     assertThat(run.problems())
-        .as("serialisability against the model, reconciliations included")
+        .as("serialisability against the model, reconciliations included; %s", run.explained())
         .isEmpty();
     assertThat(run.retried().getOrDefault("40P01", 0L))
         .as("deadlocks: reconciliation takes card locks in the same order as deliveries")
@@ -141,7 +215,9 @@ class PostgresConcurrencyTests {
         .isEqualTo(run.listedObjects());
   }
 
-  record Run(List<String> problems, Map<String, Long> retried) {}
+  /** A run: the problems found, the retries, and how to reproduce and read a failure. */
+  record Run(
+      List<String> problems, Map<String, Long> retried, String explained, int auditedInputs) {}
 
   /**
    * A run with reconciliations: the problems found, the retries, the audit and how many objects the
@@ -151,7 +227,8 @@ class PostgresConcurrencyTests {
       List<String> problems,
       Map<String, Long> retried,
       List<AuditEntry> audit,
-      long listedObjects) {
+      long listedObjects,
+      String explained) {
     long count(Class<? extends AuditEntry> kind) {
       return audit.stream().filter(kind::isInstance).count();
     }
@@ -162,8 +239,8 @@ class PostgresConcurrencyTests {
    * connection and the same schema, runs a reconcile step at the same moment every {@link
    * #RECONCILE_EVERY} rounds: authoritative snapshots of card-7, card-8 or both.
    */
-  static RaceRun runWithReconciliations(long seed, int receiverCount, boolean redeliveries)
-      throws Exception {
+  static RaceRun runWithReconciliations(
+      long seed, int receiverCount, boolean redeliveries, String test) throws Exception {
     ReceiverSetup setup = StoreFixtures.guide();
     String schema = TestPostgres.freshSchema("race");
     Random random = new Random(seed);
@@ -220,7 +297,54 @@ class PostgresConcurrencyTests {
             setup, List.copyOf(sent), List.copyOf(reconciled), serial, stored);
     receivers.forEach(PostgresReceiver::close);
     long listed = plan.stream().filter(Objects::nonNull).mapToLong(Map::size).sum();
-    return new RaceRun(problems, retried, stored.audit(), listed);
+    Map<Integer, SortedMap<String, AuthoritativeCard>> authorities = new HashMap<>();
+    reconciled.forEach(step -> authorities.put(step.step(), step.authority()));
+    String explained = explain(test, seed, setup, serial, List.copyOf(sent), authorities, problems);
+    return new RaceRun(problems, retried, stored.audit(), listed, explained);
+  }
+
+  /**
+   * The seed, the command that reruns {@code test} with it and, when the run found problems, the
+   * file that records what it saw: the store's serial order as a scenario that replays through the
+   * model, with every answer in the order it came back.
+   */
+  static String explain(
+      String test,
+      long seed,
+      ReceiverSetup setup,
+      List<AuditEntry> serial,
+      List<SerialisabilityCheck.Sent> sent,
+      Map<Integer, SortedMap<String, AuthoritativeCard>> authorities,
+      List<String> problems) {
+    String name = PostgresConcurrencyTests.class.getSimpleName() + "#" + test;
+    String rerun =
+        "mvn -B test -Dtest='"
+            + name
+            + "' -Dinboxcheck.raceSeed="
+            + seed
+            + " -Dsurefire.failIfNoSpecifiedTests=false";
+    String explained = "seed " + seed + "; rerun with: " + rerun;
+    if (problems.isEmpty()) {
+      return explained;
+    }
+    Path file =
+        SerialCounterexample.write(
+            ProjectPaths.reports().resolve("counterexamples"),
+            new SerialCounterexample.Run(
+                name,
+                seed,
+                rerun,
+                setup,
+                serial,
+                SerialCounterexample.answers(sent),
+                authorities,
+                problems));
+    return explained
+        + "; what it saw, in the store's serial order: "
+        + file
+        + " (replay it with: java -jar target/inboxcheck.jar replay "
+        + file
+        + ")";
   }
 
   /** Each audit entry's transaction id, in {@code seq} order: the column the view leaves out. */
@@ -291,7 +415,7 @@ class PostgresConcurrencyTests {
     return batch;
   }
 
-  static Run run(boolean cardLocks, long seed, int receiverCount) throws Exception {
+  static Run run(boolean cardLocks, long seed, int receiverCount, String test) throws Exception {
     ReceiverSetup setup = StoreFixtures.guide();
     String schema = TestPostgres.freshSchema(cardLocks ? "conc" : "broken");
     List<Envelope> batch = batch(new Random(seed), receiverCount);
@@ -315,10 +439,14 @@ class PostgresConcurrencyTests {
       assertThat(receiver.lastUnexpected()).as("store errors").isNull();
       receiver.retriedStates().forEach((state, count) -> retried.merge(state, count, Long::sum));
     }
-    List<String> problems =
-        SerialisabilityCheck.check(setup, List.copyOf(sent), receivers.get(0).view());
+    ReceiverView stored = receivers.get(0).view();
+    List<String> problems = SerialisabilityCheck.check(setup, List.copyOf(sent), stored);
     receivers.forEach(PostgresReceiver::close);
-    return new Run(problems, retried);
+    String explained =
+        explain(test, seed, setup, stored.audit(), List.copyOf(sent), Map.of(), problems);
+    int inputs =
+        (int) stored.audit().stream().filter(AuditEntry.DeliveryRecorded.class::isInstance).count();
+    return new Run(problems, retried, explained, inputs);
   }
 
   /**

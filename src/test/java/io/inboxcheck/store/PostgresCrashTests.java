@@ -2,8 +2,11 @@ package io.inboxcheck.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.AuditReplay;
+import io.inboxcheck.harness.SerialCounterexample;
 import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
@@ -38,7 +42,16 @@ import org.junit.jupiter.api.io.TempDir;
  * audit.
  */
 class PostgresCrashTests {
-  static final long SEED = 20241201L;
+  /**
+   * The stream's and the kills' seed: {@code -Dinboxcheck.crashSeed=S} reruns a failure's. Where a
+   * kill lands inside a transaction is the scheduler's; a failure writes what each schema holds.
+   */
+  static final long SEED = Long.getLong("inboxcheck.crashSeed", 20241201L);
+
+  static final String RERUN =
+      "mvn -B test -Dtest='PostgresCrashTests' -Dinboxcheck.crashSeed="
+          + SEED
+          + " -Dsurefire.failIfNoSpecifiedTests=false";
 
   /** Kills per run: {@code -Dinboxcheck.crashCycles}, 3 by default, 20 under -Pthorough. */
   static final int CYCLES = Integer.getInteger("inboxcheck.crashCycles", 3);
@@ -95,23 +108,71 @@ class PostgresCrashTests {
             new PostgresReceiver(server.connections(schema), schema, scenario.setup())) {
           stored = reader.view();
         }
+        List<String> found = new ArrayList<>();
         AuditReplay.check(scenario.setup(), stored, AuditReplay.Authorities.of(scenario.steps()))
-            .forEach(problem -> problems.add(schema + ": " + problem));
-        ledger.check(index, scenario, stored, problems);
-        noPartialTransaction(server.connections(schema), schema, problems);
+            .forEach(problem -> found.add(schema + ": " + problem));
+        ledger.check(index, scenario, stored, found);
+        noPartialTransaction(server.connections(schema), schema, found);
+        if (!found.isEmpty()) {
+          found.add(
+              schema
+                  + ": what it holds, as a scenario: "
+                  + whatItSaw(index, scenario, stored, ledger, killedAt, found));
+        }
+        problems.addAll(found);
         for (CrashStream.Position kill : killedAt) {
           if (kill.scenario() == index && deliveryEntries(stored, kill.step()) > 1) {
             committedUnacknowledged++;
           }
         }
       }
-      assertThat(problems).as("crash consistency").isEmpty();
+      assertThat(problems).as("crash consistency; seed %d; rerun with: %s", SEED, RERUN).isEmpty();
       System.out.printf(
           "crash run: %d kills (%d with an immediate server stop) at %s; %d acknowledged"
               + " deliveries; %d in-flight deliveries had committed before the kill%n",
           killedAt.size(), serverStops, killedAt, ledger.acked.size(), committedUnacknowledged);
     }
     assertThat(killedAt).hasSize(CYCLES);
+  }
+
+  /**
+   * Writes a schema's audit as a scenario that replays sequentially through the model, with the
+   * acknowledgements the children printed and where the kills landed; returns the file.
+   */
+  private static Path whatItSaw(
+      int index,
+      Scenario scenario,
+      ReceiverView stored,
+      Ledger ledger,
+      List<CrashStream.Position> killedAt,
+      List<String> found) {
+    List<String> answers = new ArrayList<>();
+    ledger.acked.forEach(
+        (position, decision) -> {
+          if (position.scenario() == index) {
+            answers.add("step " + position.step() + ": ACK " + decision);
+          }
+        });
+    killedAt.stream()
+        .filter(kill -> kill.scenario() == index)
+        .forEach(kill -> answers.add("killed with step " + kill.step() + " due"));
+    Map<Integer, SortedMap<String, AuthoritativeCard>> authorities = new TreeMap<>();
+    for (ScenarioStep step : scenario.steps()) {
+      if (step instanceof ScenarioStep.Reconcile reconcile) {
+        authorities.put(step.number(), reconcile.authority());
+      }
+    }
+    return SerialCounterexample.write(
+        ProjectPaths.reports().resolve("counterexamples"),
+        new SerialCounterexample.Run(
+            "PostgresCrashTests-" + CrashStream.schema(index),
+            SEED,
+            RERUN,
+            scenario.setup(),
+            stored.audit(),
+            answers,
+            authorities,
+            List.copyOf(found)));
   }
 
   private static long deliveryEntries(ReceiverView stored, int step) {
