@@ -93,6 +93,18 @@ class RejectedInputTests {
   }
 
   @Test
+  void anUnknownReconcileOutcomeIsRejectedWithTheValidListNotFailedAsAnExpectation()
+      throws IOException {
+    CommandRun run =
+        replay(
+            "outcome.json",
+            "{\"name\": \"x\", \"steps\": [{\"reconcile\": {}, \"expect\": "
+                + "{\"objects\": {\"card-1\": {\"outcome\": \"REPLACE\"}}}}]}");
+    assertRejected(run, "outcome.json", "at /steps/0/expect/objects/card-1/outcome");
+    assertThat(run.err()).contains("expected one of CONFIRMED, CREATED, REPLACED");
+  }
+
+  @Test
   void aMissingFileIsRejected() {
     CommandRun run = CommandRun.of("replay", folder.resolve("absent.json").toString());
     assertRejected(run, "absent.json", "not a readable file");
