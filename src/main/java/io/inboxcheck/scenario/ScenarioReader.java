@@ -7,6 +7,7 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
 import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.receiver.Transport;
 import java.nio.file.Path;
@@ -73,6 +74,7 @@ public final class ScenarioReader {
       throws InputRejected {
     Located root = new Located(source, "", document);
     root.object("a scenario");
+    rejectSchema(root);
     root.onlyKeys(TOP_LEVEL_KEYS, "a scenario");
     // Editors follow "$schema" to scenario.schema.json; the reader needs only to know it is text.
     text(root.member("$schema"), "a reference to the scenario schema", "");
@@ -95,6 +97,18 @@ public final class ScenarioReader {
     }
     return new Scenario(
         name, description, source, retention, supportedTypes, start, initial, steps, expectFinal);
+  }
+
+  /** A glob such as {@code scenarios/*.json} also names the schema; say so instead of a typo. */
+  private static void rejectSchema(Located root) throws InputRejected {
+    Optional<Located> schema = root.member("$schema");
+    if (schema.isPresent()
+        && schema.get().value() instanceof JsonString reference
+        && reference.value().startsWith("https://json-schema.org/")) {
+      throw root.rejected(
+          "this is the JSON Schema that describes scenario files, not a scenario;"
+              + " replay the scenario files beside it");
+    }
   }
 
   private static Set<String> supportedTypes(Optional<Located> node) throws InputRejected {

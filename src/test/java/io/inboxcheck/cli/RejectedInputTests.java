@@ -2,6 +2,7 @@ package io.inboxcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.ProjectPaths;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -102,6 +103,14 @@ class RejectedInputTests {
                 + "{\"objects\": {\"card-1\": {\"outcome\": \"REPLACE\"}}}}]}");
     assertRejected(run, "outcome.json", "at /steps/0/expect/objects/card-1/outcome");
     assertThat(run.err()).contains("expected one of CONFIRMED, CREATED, REPLACED");
+  }
+
+  @Test
+  void theSchemaNamedByAGlobIsRejectedAsNotAScenario() {
+    String schema = ProjectPaths.scenarios().resolve("scenario.schema.json").toString();
+    CommandRun run = CommandRun.of("replay", schema);
+    assertRejected(run, "scenario.schema.json", "at /");
+    assertThat(run.err()).contains("not a scenario");
   }
 
   @Test
