@@ -1,9 +1,7 @@
 package io.inboxcheck.scenario;
 
-import io.inboxcheck.json.InputRejected;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
-import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.JsonArray;
@@ -15,13 +13,10 @@ import io.inboxcheck.model.JsonString;
 import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReplacementCounters;
-import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.scenario.ExpectationReport.Mismatch;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -38,58 +33,7 @@ public final class Expectations {
     ADVANCE
   }
 
-  private static final Set<String> AFTER_KEYS =
-      Set.of("cards", "absent_cards", "paused", "held", "replacements");
-  private static final Set<String> DELIVER_KEYS =
-      union(AFTER_KEYS, "decision", "reason", "restates", "ack", "retention_expired");
-  private static final Set<String> RECONCILE_KEYS = union(AFTER_KEYS, "objects", "reevaluated");
-  private static final Set<String> ADVANCE_KEYS = union(AFTER_KEYS, "pruned");
-  private static final Set<String> FINAL_KEYS =
-      Set.of("cards", "absent_cards", "paused", "unresolved", "replacements");
-  private static final Map<String, Set<String>> ENUMERATED =
-      Map.of(
-          "decision", names(DecisionKind.values()),
-          "restates", names(DecisionKind.values()),
-          "reason", names(HeldReason.values()),
-          "ack", names(Ack.values()));
-
   private Expectations() {}
-
-  static JsonObject validateStep(Located node, StepKind kind) throws InputRejected {
-    Set<String> allowed =
-        switch (kind) {
-          case DELIVER -> DELIVER_KEYS;
-          case RECONCILE -> RECONCILE_KEYS;
-          case ADVANCE -> ADVANCE_KEYS;
-        };
-    return validate(node, allowed, "the expectation of a " + kind.name().toLowerCase() + " step");
-  }
-
-  static JsonObject validateFinal(Located node) throws InputRejected {
-    return validate(node, FINAL_KEYS, "expect_final");
-  }
-
-  private static JsonObject validate(Located node, Set<String> allowed, String what)
-      throws InputRejected {
-    JsonObject object = node.object(what);
-    node.onlyKeys(allowed, what);
-    for (Map.Entry<String, Set<String>> enumerated : ENUMERATED.entrySet()) {
-      JsonValue value = object.members().get(enumerated.getKey());
-      if (value == null || value instanceof JsonNull) {
-        continue;
-      }
-      Located member = node.child(enumerated.getKey(), value);
-      String text = member.text("one of " + Located.sorted(enumerated.getValue()));
-      if (!enumerated.getValue().contains(text)) {
-        throw member.rejected(
-            "unknown value \""
-                + text
-                + "\"; expected one of "
-                + Located.sorted(enumerated.getValue()));
-      }
-    }
-    return object;
-  }
 
   /** Checks every step's expectation and the final one against a history's facts. */
   public static ExpectationReport check(
@@ -296,18 +240,6 @@ public final class Expectations {
 
   private static JsonString text(String value) {
     return new JsonString(value);
-  }
-
-  private static Set<String> union(Set<String> base, String... more) {
-    Set<String> all = new java.util.HashSet<>(base);
-    all.addAll(Arrays.asList(more));
-    return Set.copyOf(all);
-  }
-
-  private static Set<String> names(Enum<?>[] values) {
-    return Arrays.stream(values)
-        .map(Enum::name)
-        .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** Counts facts compared, for the history's {@code expectations.checked}. */

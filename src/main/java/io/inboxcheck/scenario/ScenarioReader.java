@@ -7,6 +7,7 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
 import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.receiver.Transport;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import java.util.TreeMap;
 public final class ScenarioReader {
   static final Set<String> TOP_LEVEL_KEYS =
       Set.of(
+          "$schema",
           "name",
           "description",
           "retention",
@@ -72,7 +74,10 @@ public final class ScenarioReader {
       throws InputRejected {
     Located root = new Located(source, "", document);
     root.object("a scenario");
+    rejectSchema(root);
     root.onlyKeys(TOP_LEVEL_KEYS, "a scenario");
+    // Editors follow "$schema" to scenario.schema.json; the reader needs only to know it is text.
+    text(root.member("$schema"), "a reference to the scenario schema", "");
     String name = root.required("name", "the scenario's name").text("a name");
     String description = text(root.member("description"), "a description", "");
     Duration retention = duration(root.member("retention")).orElse(Scenario.DEFAULT_RETENTION);
@@ -84,10 +89,26 @@ public final class ScenarioReader {
     JsonObject expectFinal = null;
     Optional<Located> finalNode = root.member("expect_final");
     if (finalNode.isPresent()) {
-      expectFinal = Expectations.validateFinal(finalNode.get());
+      expectFinal = ExpectationShape.end(finalNode.get());
+    }
+    // A counterexample's failure block describes a past run: it is kept for people, not read.
+    if (root.member("failure").isPresent()) {
+      root.member("failure").get().object("a failure block");
     }
     return new Scenario(
         name, description, source, retention, supportedTypes, start, initial, steps, expectFinal);
+  }
+
+  /** A glob such as {@code scenarios/*.json} also names the schema; say so instead of a typo. */
+  private static void rejectSchema(Located root) throws InputRejected {
+    Optional<Located> schema = root.member("$schema");
+    if (schema.isPresent()
+        && schema.get().value() instanceof JsonString reference
+        && reference.value().startsWith("https://json-schema.org/")) {
+      throw root.rejected(
+          "this is the JSON Schema that describes scenario files, not a scenario;"
+              + " replay the scenario files beside it");
+    }
   }
 
   private static Set<String> supportedTypes(Optional<Located> node) throws InputRejected {
@@ -157,6 +178,7 @@ public final class ScenarioReader {
   private static ScenarioStep step(Located node, int number, Instant clock, String rawDelivery)
       throws InputRejected {
     node.object("a step");
+    text(node.member("note"), "a note", "");
     JsonObject expect = null;
     if (node.member("deliver").isPresent()) {
       node.onlyKeys(DELIVER_KEYS, "a deliver step");
@@ -172,8 +194,7 @@ public final class ScenarioReader {
                   : null,
               flag(node.member("storage_fault")));
       if (node.member("expect").isPresent()) {
-        expect =
-            Expectations.validateStep(node.member("expect").get(), Expectations.StepKind.DELIVER);
+        expect = ExpectationShape.step(node.member("expect").get(), Expectations.StepKind.DELIVER);
       }
       Envelope envelope = new Envelope(node.member("deliver").get().value(), rawDelivery);
       return new ScenarioStep.Deliver(number, envelope, receivedAt, transport, expect);
@@ -190,7 +211,7 @@ public final class ScenarioReader {
       }
       if (node.member("expect").isPresent()) {
         expect =
-            Expectations.validateStep(node.member("expect").get(), Expectations.StepKind.RECONCILE);
+            ExpectationShape.step(node.member("expect").get(), Expectations.StepKind.RECONCILE);
       }
       return new ScenarioStep.Reconcile(number, authority, at, expect);
     }
@@ -198,8 +219,7 @@ public final class ScenarioReader {
       node.onlyKeys(ADVANCE_KEYS, "an advance step");
       Duration by = duration(node.member("advance")).orElseThrow();
       if (node.member("expect").isPresent()) {
-        expect =
-            Expectations.validateStep(node.member("expect").get(), Expectations.StepKind.ADVANCE);
+        expect = ExpectationShape.step(node.member("expect").get(), Expectations.StepKind.ADVANCE);
       }
       return new ScenarioStep.Advance(number, by, clock.plus(by), expect);
     }

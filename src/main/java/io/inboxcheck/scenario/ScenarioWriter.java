@@ -17,6 +17,9 @@ import java.util.TreeMap;
  * per line, with {@code expect} filled from a reference history when one is given.
  */
 public final class ScenarioWriter {
+  /** Where editors find the scenario schema, relative to a file in {@code scenarios/}. */
+  public static final String SCHEMA_REFERENCE = "./scenario.schema.json";
+
   private ScenarioWriter() {}
 
   /**
@@ -27,6 +30,8 @@ public final class ScenarioWriter {
   public static String render(Scenario scenario, History expectFrom, Map<String, JsonValue> extra) {
     List<String> lines = new ArrayList<>();
     lines.add("{");
+    // Resolves once the file is copied into scenarios/, which is what a written file is for.
+    lines.add("  \"$schema\": " + text(SCHEMA_REFERENCE) + ",");
     lines.add("  \"name\": " + text(scenario.name()) + ",");
     lines.add("  \"description\": " + text(scenario.description()) + ",");
     lines.add("  \"retention\": " + text(scenario.retention().toString()) + ",");

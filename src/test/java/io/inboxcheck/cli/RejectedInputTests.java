@@ -2,6 +2,7 @@ package io.inboxcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.ProjectPaths;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -90,6 +91,26 @@ class RejectedInputTests {
             "expect.json",
             "{\"name\": \"x\", \"steps\": [{\"deliver\": {}, \"expect\": {\"decision\": \"APPLY\"}}]}");
     assertRejected(run, "expect.json", "at /steps/0/expect/decision");
+  }
+
+  @Test
+  void anUnknownReconcileOutcomeIsRejectedWithTheValidListNotFailedAsAnExpectation()
+      throws IOException {
+    CommandRun run =
+        replay(
+            "outcome.json",
+            "{\"name\": \"x\", \"steps\": [{\"reconcile\": {}, \"expect\": "
+                + "{\"objects\": {\"card-1\": {\"outcome\": \"REPLACE\"}}}}]}");
+    assertRejected(run, "outcome.json", "at /steps/0/expect/objects/card-1/outcome");
+    assertThat(run.err()).contains("expected one of CONFIRMED, CREATED, REPLACED");
+  }
+
+  @Test
+  void theSchemaNamedByAGlobIsRejectedAsNotAScenario() {
+    String schema = ProjectPaths.scenarios().resolve("scenario.schema.json").toString();
+    CommandRun run = CommandRun.of("replay", schema);
+    assertRejected(run, "scenario.schema.json", "at /");
+    assertThat(run.err()).contains("not a scenario");
   }
 
   @Test

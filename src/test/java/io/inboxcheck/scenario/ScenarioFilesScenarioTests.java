@@ -8,7 +8,6 @@ import io.inboxcheck.report.HistoryJson;
 import io.inboxcheck.report.HistoryText;
 import io.inboxcheck.report.ReportFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -57,8 +56,6 @@ class ScenarioFilesScenarioTests {
   }
 
   private static List<Path> scenarioFiles() throws IOException {
-    try (Stream<Path> files = Files.list(ProjectPaths.scenarios())) {
-      return files.filter(file -> file.toString().endsWith(".json")).sorted().toList();
-    }
+    return ProjectPaths.scenarioFiles();
   }
 }

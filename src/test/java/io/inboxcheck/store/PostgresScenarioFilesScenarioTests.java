@@ -8,7 +8,6 @@ import io.inboxcheck.report.HistoryJson;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -46,8 +45,6 @@ class PostgresScenarioFilesScenarioTests {
   }
 
   private static List<Path> scenarioFiles() throws IOException {
-    try (Stream<Path> files = Files.list(ProjectPaths.scenarios())) {
-      return files.filter(file -> file.toString().endsWith(".json")).sorted().toList();
-    }
+    return ProjectPaths.scenarioFiles();
   }
 }
