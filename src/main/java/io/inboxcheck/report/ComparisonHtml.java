@@ -59,9 +59,7 @@ public final class ComparisonHtml {
           .append(broken.invariant())
           .append("\" data-step=\"")
           .append(broken.step())
-          .append("\"><b>")
-          .append(broken.invariant())
-          .append("</b> ")
+          .append("\"><b>Broken invariant:</b> ")
           .append(escape(broken.describe()))
           .append("</p>\n");
     }
