@@ -28,6 +28,8 @@ public final class ReportIndex {
   /** Writes the Markdown reports' pages and the index; returns the index. */
   public static Path write(Path reports) {
     Set<String> counterexamples = listed(reports, "counterexamples", ".html");
+    Set<String> linkable = new TreeSet<>();
+    counterexamples.forEach(page -> linkable.add("counterexamples/" + page));
     StringBuilder body = new StringBuilder("<h1>inboxcheck reports</h1>\n");
     body.append("<p>Written by <code>mvn verify</code>; every file here is generated. What each")
         .append(" holds: <code>reports/README.md</code>. Executed checks versus designed but")
@@ -44,7 +46,7 @@ public final class ReportIndex {
       if (Files.isRegularFile(markdown)) {
         ReportFiles.write(
             reports.resolve(report[0] + ".html"),
-            MarkdownHtml.render(report[1], read(markdown), counterexamples));
+            MarkdownHtml.render(report[1], read(markdown), linkable));
         page.add(report[0] + ".html");
       }
       section(body, report[1], "", page, "the table of " + report[0] + ".md");
