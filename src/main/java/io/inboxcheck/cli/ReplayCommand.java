@@ -4,6 +4,8 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.json.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ComparisonHtml;
+import io.inboxcheck.report.HistoryHtml;
 import io.inboxcheck.report.HistoryJson;
 import io.inboxcheck.report.HistoryText;
 import io.inboxcheck.scenario.ExpectationReport;
@@ -35,7 +37,8 @@ final class ReplayCommand implements Callable<Integer> {
   enum Format {
     table,
     markdown,
-    json
+    json,
+    html
   }
 
   @Spec CommandSpec spec;
@@ -46,7 +49,10 @@ final class ReplayCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = "table (default), markdown or json (SPEC section 10).")
+      description = {
+        "table (default), markdown, json (SPEC section 10) or html (one self-contained page,",
+        "so one FILE; against a receiver other than the model, the page sets it beside the model)."
+      })
   Format format;
 
   @Option(
@@ -84,6 +90,10 @@ final class ReplayCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (format == Format.html && files.size() != 1) {
+      err.println("inboxcheck replay: --format html writes one page: give exactly one FILE");
+      return ExitCodes.REJECTED;
+    }
     StringBuilder problem = new StringBuilder();
     Function<ReceiverSetup, Receiver> receivers =
         ReceiverChoice.parse(
@@ -132,7 +142,7 @@ final class ReplayCommand implements Callable<Integer> {
       }
       CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
       History history = result.history();
-      out.print(render(history));
+      out.print(render(result));
       out.flush();
       if (result.violation().isPresent()) {
         err.println(file + ": " + result.violation().get().describe());
@@ -147,8 +157,11 @@ final class ReplayCommand implements Callable<Integer> {
     return exit;
   }
 
-  private String render(History history) {
+  private String render(CheckedRun.Result result) {
+    History history = result.history();
     return switch (format) {
+      case html ->
+          "model".equals(receiver) ? HistoryHtml.render(history) : ComparisonHtml.render(result);
       case json -> HistoryJson.render(history);
       case markdown -> HistoryText.render(history, HistoryText.Layout.MARKDOWN);
       case table -> HistoryText.render(history, HistoryText.Layout.TABLE);

@@ -10,6 +10,7 @@ import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ComparisonHtml;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
@@ -36,13 +37,33 @@ public final class Counterexamples {
   /** Writes the counterexample under {@code folder} and returns its path. */
   public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
     String name = ReportFiles.safeName(fileStem);
-    Scenario named =
-        shrunk.renamed(name, "shrunk counterexample: " + failure.violation().describe());
+    Scenario named = named(shrunk, name, failure.violation());
     History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
     Map<String, JsonValue> extra = new LinkedHashMap<>();
     extra.put("failure", failureBlock(failure));
     return ReportFiles.write(
         folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
+  }
+
+  /**
+   * Writes the counterexample's page beside its file ({@code NAME.html}): the failing receiver and
+   * the model side by side over the same steps, the first divergence and the broken invariant
+   * marked, so a person sees where the receiver left the policy without replaying anything.
+   */
+  public static Path writePage(
+      Path counterexample,
+      Scenario shrunk,
+      Function<ReceiverSetup, Receiver> receivers,
+      CheckedRun.Checks checks,
+      Violation violation) {
+    String name = counterexample.getFileName().toString().replaceFirst("\\.json$", "");
+    CheckedRun.Result run = CheckedRun.run(named(shrunk, name, violation), receivers, checks);
+    return ReportFiles.write(
+        counterexample.resolveSibling(name + ".html"), ComparisonHtml.render(run, violation));
+  }
+
+  private static Scenario named(Scenario shrunk, String name, Violation violation) {
+    return shrunk.renamed(name, "shrunk counterexample: " + violation.describe());
   }
 
   /** Re-runs the shrunk scenario to recover the violation it ends in. */

@@ -48,6 +48,7 @@ public final class PropertyHarness {
             receiverName + "-" + violation.invariant() + "-" + result.seed(),
             new Counterexamples.Failure(
                 property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
+    Counterexamples.writePage(file, shrunk, receivers, checks, violation);
     return new PropertyOutcome(
         result, receiverName, Optional.of(violation), Optional.of(file), shrunk.steps().size());
   }
@@ -88,6 +89,7 @@ public final class PropertyHarness {
             receiverName + "-" + violation.invariant() + "-" + result.seed(),
             new Counterexamples.Failure(
                 property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
+    Counterexamples.writePage(file, failing, receivers, CheckedRun.Checks.INVARIANTS, violation);
     return new PropertyOutcome(
         result, receiverName, Optional.of(violation), Optional.of(file), failing.steps().size());
   }

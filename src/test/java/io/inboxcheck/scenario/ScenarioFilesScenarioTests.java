@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.report.HistoryHtml;
 import io.inboxcheck.report.HistoryJson;
 import io.inboxcheck.report.HistoryText;
 import io.inboxcheck.report.ReportFiles;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Replays every file in {@code scenarios/} against the reference model: adding a scenario needs no
- * code. Each replay writes {@code reports/scenarios/NAME.md} and {@code .json}.
+ * code. Each replay writes {@code reports/scenarios/NAME.md}, {@code .json} and {@code .html}.
  */
 class ScenarioFilesScenarioTests {
   /** The guide's walkthrough plus at least ten provider quirks (issue 2). */
@@ -44,6 +45,7 @@ class ScenarioFilesScenarioTests {
     ReportFiles.write(
         folder.resolve(name + ".md"), HistoryText.render(history, HistoryText.Layout.MARKDOWN));
     ReportFiles.write(folder.resolve(name + ".json"), HistoryJson.render(history));
+    ReportFiles.write(folder.resolve(name + ".html"), HistoryHtml.render(history));
 
     assertThat(scenario.name())
         .as("a scenario's name matches its file name, so reports are easy to find")
