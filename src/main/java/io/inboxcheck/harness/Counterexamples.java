@@ -45,12 +45,17 @@ public final class Counterexamples {
         folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
   }
 
-  /** Re-runs the shrunk scenario to recover the violation it ends in. */
-  public static Violation violationOf(
+  /**
+   * Re-runs the shrunk scenario to recover the violation it ends in, with the histories of the
+   * receiver and the model that tell how it got there.
+   */
+  public static CheckedRun.Result rerun(
       Scenario shrunk, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
-    return CheckedRun.run(shrunk, receivers, checks)
-        .violation()
-        .orElseThrow(() -> new IllegalStateException("the shrunk scenario no longer fails"));
+    CheckedRun.Result result = CheckedRun.run(shrunk, receivers, checks);
+    if (result.violation().isEmpty()) {
+      throw new IllegalStateException("the shrunk scenario no longer fails");
+    }
+    return result;
   }
 
   private static JsonObject failureBlock(Failure failure) {
