@@ -2,6 +2,7 @@ package io.inboxcheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.harness.BugZooReport;
 import io.inboxcheck.harness.InvariantReport;
@@ -9,6 +10,7 @@ import io.inboxcheck.harness.PropertyHarness;
 import io.inboxcheck.harness.PropertyOutcome;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +60,28 @@ class ConsoleSummaryListenerTests {
                     .as("a property that never checks conformance says so")
                     .matches("  CONFORMANCE +\\| +0 \\| not checked by properties"))
         .noneSatisfy(line -> assertThat(line).contains("Exploration"));
+  }
+
+  @Test
+  void aFailedPropertyNamesItsViolationCounterexampleAndBrokenInvariant() throws Exception {
+    PropertyOutcome planted =
+        new PropertyHarness(
+                RunConfig.defaults().withSeedFromName().withoutExampleDatabase(),
+                reports.resolve("counterexamples"))
+            .faultSequences(
+                "applies-newer-variant",
+                NewerVariantApplyingReceiver::new,
+                CheckedRun.Checks.INVARIANTS);
+    write("invariants.json", InvariantReport.json(List.of(planted)));
+
+    String printed = String.join("\n", printed());
+
+    assertThat(printed)
+        .contains("(applies-newer-variant, invariants): FAILED")
+        .contains("shrink steps " + planted.result().failure().orElseThrow().shrinkStepsAccepted())
+        .contains("  " + planted.violation().orElseThrow().describe())
+        .contains("  counterexample: " + planted.counterexample().orElseThrow())
+        .containsPattern("NO_VARIANT_APPLIED +\\| +[0-9,]+ \\| BROKEN \\(applies-newer-variant\\)");
   }
 
   @Test
