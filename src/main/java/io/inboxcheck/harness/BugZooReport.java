@@ -159,8 +159,13 @@ public final class BugZooReport {
     }
   }
 
-  public static String json(List<Finding> findings, Optional<Matrix> matrix) {
+  /**
+   * The findings as JSON; {@code zooSize} is how many receivers the zoo holds, so a reader can tell
+   * "caught 19 of 19" from findings of a partial run.
+   */
+  public static String json(List<Finding> findings, Optional<Matrix> matrix, int zooSize) {
     ObjectNode root = MAPPER.createObjectNode();
+    root.put("zoo_size", zooSize);
     ArrayNode receivers = root.putArray("receivers");
     for (Finding finding : findings) {
       ObjectNode node = receivers.addObject();

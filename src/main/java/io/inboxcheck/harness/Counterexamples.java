@@ -47,17 +47,12 @@ public final class Counterexamples {
 
   /**
    * Writes the counterexample's page beside its file ({@code NAME.html}): the failing receiver and
-   * the model side by side over the same steps, the first divergence and the broken invariant
-   * marked, so a person sees where the receiver left the policy without replaying anything.
+   * the model side by side over the same steps ({@code run}, the checked run of the
+   * counterexample), the first divergence and the broken invariant marked, so a person sees where
+   * the receiver left the policy without replaying anything.
    */
-  public static Path writePage(
-      Path counterexample,
-      Scenario shrunk,
-      Function<ReceiverSetup, Receiver> receivers,
-      CheckedRun.Checks checks,
-      Violation violation) {
+  public static Path writePage(Path counterexample, CheckedRun.Result run, Violation violation) {
     String name = counterexample.getFileName().toString().replaceFirst("\\.json$", "");
-    CheckedRun.Result run = CheckedRun.run(named(shrunk, name, violation), receivers, checks);
     return ReportFiles.write(
         counterexample.resolveSibling(name + ".html"), ComparisonHtml.render(run, violation));
   }
@@ -66,12 +61,17 @@ public final class Counterexamples {
     return shrunk.renamed(name, "shrunk counterexample: " + violation.describe());
   }
 
-  /** Re-runs the shrunk scenario to recover the violation it ends in. */
-  public static Violation violationOf(
+  /**
+   * Re-runs the shrunk scenario to recover the violation it ends in, with the histories of the
+   * receiver and the model that tell how it got there.
+   */
+  public static CheckedRun.Result rerun(
       Scenario shrunk, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
-    return CheckedRun.run(shrunk, receivers, checks)
-        .violation()
-        .orElseThrow(() -> new IllegalStateException("the shrunk scenario no longer fails"));
+    CheckedRun.Result result = CheckedRun.run(shrunk, receivers, checks);
+    if (result.violation().isEmpty()) {
+      throw new IllegalStateException("the shrunk scenario no longer fails");
+    }
+    return result;
   }
 
   private static JsonObject failureBlock(Failure failure) {

@@ -10,6 +10,7 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.generate.OrderCase;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.FailureStory;
 import io.inboxcheck.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +19,8 @@ import java.util.function.Function;
 
 /**
  * Runs receiver properties through the engine and, on failure, writes the shrunk scenario as a
- * counterexample file. Running (engine), recording (files) and checking (invariants) stay apart.
+ * counterexample file and tells its story. Running (engine), recording (files) and checking
+ * (invariants) stay apart.
  */
 public final class PropertyHarness {
   private final RunConfig config;
@@ -36,21 +38,12 @@ public final class PropertyHarness {
         ReceiverProperties.faultSequences(receiverName, receivers, checks);
     PropertyResult<Scenario> result = PropertyRunner.run(property, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
-      return new PropertyOutcome(result, receiverName, Optional.empty(), Optional.empty(), 0);
+      return PropertyOutcome.withoutFailure(result, receiverName);
     }
-    PropertyResult.Failure<Scenario> failure = result.failure().get();
-    Scenario shrunk = failure.shrunkValue();
-    Violation violation = Counterexamples.violationOf(shrunk, receivers, checks);
-    Path file =
-        Counterexamples.write(
-            counterexampleFolder,
-            shrunk,
-            receiverName + "-" + violation.invariant() + "-" + result.seed(),
-            new Counterexamples.Failure(
-                property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
-    Counterexamples.writePage(file, shrunk, receivers, checks, violation);
-    return new PropertyOutcome(
-        result, receiverName, Optional.of(violation), Optional.of(file), shrunk.steps().size());
+    Scenario shrunk = result.failure().get().shrunkValue();
+    ReceiverTypes types = new ReceiverTypes(receivers);
+    CheckedRun.Result run = Counterexamples.rerun(shrunk, types, checks);
+    return failed(property, result, receiverName, types, shrunk, run, run.violation().get());
   }
 
   /** The order-independence property for one receiver. */
@@ -59,13 +52,19 @@ public final class PropertyHarness {
     Property<OrderCase> property = ReceiverProperties.orderIndependence(receiverName, receivers);
     PropertyResult<OrderCase> result = PropertyRunner.run(property, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
-      return new PropertyOutcome(result, receiverName, Optional.empty(), Optional.empty(), 0);
+      return PropertyOutcome.withoutFailure(result, receiverName);
     }
     PropertyResult.Failure<OrderCase> failure = result.failure().get();
     OrderCase shrunk = failure.shrunkValue();
+    ReceiverTypes types = new ReceiverTypes(receivers);
     // A step invariant may break before the orders can be compared: report that one, with the
     // order that broke it, rather than calling every failure of this property ORDER_INDEPENDENT.
-    Scenario failing = shrunk.reordered();
+    for (Scenario order : List.of(shrunk.original(), shrunk.reordered())) {
+      CheckedRun.Result run = CheckedRun.run(order, types, CheckedRun.Checks.INVARIANTS);
+      if (run.violation().isPresent()) {
+        return failed(property, result, receiverName, types, order, run, run.violation().get());
+      }
+    }
     Violation violation =
         new Violation(
             Invariant.ORDER_INDEPENDENT,
@@ -73,15 +72,24 @@ public final class PropertyHarness {
             "run",
             "the same final cards in both orders",
             failure.message());
-    for (Scenario order : List.of(shrunk.original(), shrunk.reordered())) {
-      Optional<Violation> stepViolation =
-          CheckedRun.run(order, receivers, CheckedRun.Checks.INVARIANTS).violation();
-      if (stepViolation.isPresent()) {
-        violation = stepViolation.get();
-        failing = order;
-        break;
-      }
-    }
+    Scenario reordered = shrunk.reordered();
+    CheckedRun.Result run = CheckedRun.run(reordered, types, CheckedRun.Checks.INVARIANTS);
+    return failed(property, result, receiverName, types, reordered, run, violation);
+  }
+
+  /**
+   * Writes {@code failing} as the counterexample file and tells the story of its failure from the
+   * checked {@code run} of it.
+   */
+  private PropertyOutcome failed(
+      Property<?> property,
+      PropertyResult<?> result,
+      String receiverName,
+      ReceiverTypes types,
+      Scenario failing,
+      CheckedRun.Result run,
+      Violation violation) {
+    PropertyResult.Failure<?> failure = result.failure().orElseThrow();
     Path file =
         Counterexamples.write(
             counterexampleFolder,
@@ -89,8 +97,48 @@ public final class PropertyHarness {
             receiverName + "-" + violation.invariant() + "-" + result.seed(),
             new Counterexamples.Failure(
                 property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
-    Counterexamples.writePage(file, failing, receivers, CheckedRun.Checks.INVARIANTS, violation);
+    Counterexamples.writePage(file, run, violation);
+    FailureStory story =
+        new FailureStory(
+            property.name(),
+            receiverName,
+            result.seed(),
+            failure.fromDatabase() ? "the stored example" : "try " + (failure.tryIndex() + 1),
+            failure.shrinkStepsAccepted(),
+            violation,
+            run.history(),
+            run.referenceHistory(),
+            ReplayCommands.of(receiverName, types.last(), file));
     return new PropertyOutcome(
-        result, receiverName, Optional.of(violation), Optional.of(file), failing.steps().size());
+        result,
+        receiverName,
+        Optional.of(violation),
+        Optional.of(file),
+        failing.steps().size(),
+        Optional.of(story));
+  }
+
+  /**
+   * A receiver factory that remembers the class it last made, so a failure can name the receiver
+   * class that {@code replay --receiver class:NAME} should load.
+   */
+  private static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
+    private final Function<ReceiverSetup, Receiver> receivers;
+    private Class<?> last;
+
+    ReceiverTypes(Function<ReceiverSetup, Receiver> receivers) {
+      this.receivers = receivers;
+    }
+
+    @Override
+    public Receiver apply(ReceiverSetup setup) {
+      Receiver receiver = receivers.apply(setup);
+      last = receiver.getClass();
+      return receiver;
+    }
+
+    Class<?> last() {
+      return last;
+    }
   }
 }

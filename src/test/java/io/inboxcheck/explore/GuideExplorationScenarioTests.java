@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The guide's claim checked in every arrival order (issue 5, acceptance 1 and 2). Each exploration
- * writes {@code reports/exploration/NAME.md}.
+ * writes {@code reports/exploration/NAME.md} and {@code .json}.
  */
 class GuideExplorationScenarioTests {
 
@@ -83,9 +83,13 @@ class GuideExplorationScenarioTests {
 
   private static Exploration exploreAndReport(String name) throws Exception {
     Exploration exploration = Explorer.explore(read(name), Explorer.Options.DEFAULTS);
-    Path report = ProjectPaths.reports().resolve("exploration").resolve(name + ".md");
+    Path folder = ProjectPaths.reports().resolve("exploration");
     ReportFiles.write(
-        report, ExplorationText.render(exploration, ExplorationText.Layout.MARKDOWN, List.of()));
+        folder.resolve(name + ".md"),
+        ExplorationText.render(exploration, ExplorationText.Layout.MARKDOWN, List.of()));
+    // The console summary at the end of the run reads this one.
+    ReportFiles.write(
+        folder.resolve(name + ".json"), ExplorationJson.render(exploration, List.of()));
     return exploration;
   }
 

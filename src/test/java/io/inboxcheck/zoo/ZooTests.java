@@ -150,7 +150,8 @@ class ZooTests {
     ReportFiles.write(
         ProjectPaths.reports().resolve("bug-zoo.md"), BugZooReport.markdown(findings, found));
     ReportFiles.write(
-        ProjectPaths.reports().resolve("bug-zoo.json"), BugZooReport.json(findings, found));
+        ProjectPaths.reports().resolve("bug-zoo.json"),
+        BugZooReport.json(findings, found, Zoo.RECEIVERS.size()));
   }
 
   /** Runs the properties against one receiver once; later tests read the same finding. */

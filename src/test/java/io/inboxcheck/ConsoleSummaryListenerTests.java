@@ -1,0 +1,117 @@
+package io.inboxcheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.harness.BugZooReport;
+import io.inboxcheck.harness.InvariantReport;
+import io.inboxcheck.harness.PropertyHarness;
+import io.inboxcheck.harness.PropertyOutcome;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The summary printed at the end of a test run: built from the reports this run wrote, short when
+ * all is well, silent or one line when nothing ran or a report cannot be read.
+ */
+class ConsoleSummaryListenerTests {
+  private static final Instant RUN_STARTED = Instant.parse("2026-01-01T12:00:00Z");
+
+  @TempDir Path reports;
+
+  @Test
+  void aGreenRunPrintsPropertiesInvariantsZooAndReportsInUnderFortyLines() throws Exception {
+    PropertyOutcome order =
+        new PropertyHarness(
+                RunConfig.defaults().withTries(10).withoutExampleDatabase(),
+                reports.resolve("counterexamples"))
+            .orderIndependence("model", ModelReceiver::new);
+    write("invariants.json", InvariantReport.json(List.of(order)));
+    write("bug-zoo.json", BugZooReport.json(List.of(), Optional.empty(), 19));
+
+    List<String> lines = printed();
+
+    assertThat(lines).hasSizeLessThan(40);
+    assertThat(String.join("\n", lines))
+        .contains("arrival order does not change the final cards (model): PASSED")
+        .contains("20 tries, ")
+        .contains("checked steps, seed " + order.result().seed())
+        .contains("shrink steps -, coverage shortfalls")
+        .contains("Bug zoo: caught 0 of 19 naive receivers")
+        .contains("Reports: ");
+    assertThat(lines)
+        .anySatisfy(line -> assertThat(line).matches("  ORDER_INDEPENDENT +\\| +20 \\| held"))
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .as("a property that never checks conformance says so")
+                    .matches("  CONFORMANCE +\\| +0 \\| not checked by properties"))
+        .noneSatisfy(line -> assertThat(line).contains("Exploration"));
+  }
+
+  @Test
+  void aFailedPropertyNamesItsViolationCounterexampleAndBrokenInvariant() throws Exception {
+    PropertyOutcome planted =
+        new PropertyHarness(
+                RunConfig.defaults().withSeedFromName().withoutExampleDatabase(),
+                reports.resolve("counterexamples"))
+            .faultSequences(
+                "applies-newer-variant",
+                NewerVariantApplyingReceiver::new,
+                CheckedRun.Checks.INVARIANTS);
+    write("invariants.json", InvariantReport.json(List.of(planted)));
+
+    String printed = String.join("\n", printed());
+
+    assertThat(printed)
+        .contains("(applies-newer-variant, invariants): FAILED")
+        .contains("shrink steps " + planted.result().failure().orElseThrow().shrinkStepsAccepted())
+        .contains("  " + planted.violation().orElseThrow().describe())
+        .contains("  counterexample: " + planted.counterexample().orElseThrow())
+        .containsPattern("NO_VARIANT_APPLIED +\\| +[0-9,]+ \\| BROKEN \\(applies-newer-variant\\)");
+  }
+
+  @Test
+  void reportsFromAnEarlierRunAreNotShown() throws Exception {
+    write("bug-zoo.json", BugZooReport.json(List.of(), Optional.empty(), 19));
+    Files.setLastModifiedTime(
+        reports.resolve("bug-zoo.json"), FileTime.from(RUN_STARTED.minusSeconds(60)));
+
+    assertThat(printed()).as("nothing of this run to show").isEmpty();
+  }
+
+  @Test
+  void anUnreadableReportGivesOneLineAndNoException() throws Exception {
+    write("invariants.json", "{ not json");
+
+    List<String> lines = printed();
+
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).startsWith("inboxcheck: no summary").contains("invariants.json");
+  }
+
+  private void write(String name, String text) throws Exception {
+    Path file = ReportFiles.write(reports.resolve(name), text);
+    Files.setLastModifiedTime(file, FileTime.from(RUN_STARTED.plusSeconds(5)));
+  }
+
+  private List<String> printed() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ConsoleSummaryListener.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), reports, RUN_STARTED);
+    return bytes.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+}
