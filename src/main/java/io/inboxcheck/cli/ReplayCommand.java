@@ -4,8 +4,7 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.json.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
-import io.inboxcheck.report.HistoryJson;
-import io.inboxcheck.report.HistoryText;
+import io.inboxcheck.report.ReplayStop;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
@@ -13,6 +12,7 @@ import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -35,8 +35,15 @@ final class ReplayCommand implements Callable<Integer> {
   enum Format {
     table,
     markdown,
-    json
+    json,
+    jsonl
   }
+
+  /** Text output is this wide when neither --width nor a terminal's COLUMNS says otherwise. */
+  static final int DEFAULT_WIDTH = 100;
+
+  /** Narrower than this, a history's labels and columns leave no room for what they label. */
+  static final int NARROWEST_WIDTH = 40;
 
   @Spec CommandSpec spec;
 
@@ -46,8 +53,25 @@ final class ReplayCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = "table (default), markdown or json (SPEC section 10).")
+      description = {
+        "table (default), markdown, json or jsonl. json is the history of SPEC section 10 for one",
+        "file, and {\"histories\": [...]} (one document) for several; jsonl prints one history",
+        "per line. A replay that stops at a broken invariant says so in every format (a",
+        "STOPPED line; a \"stopped\" member in JSON)."
+      })
   Format format;
+
+  @Option(
+      names = "--width",
+      paramLabel = "N",
+      description = {
+        "Text line width (default: COLUMNS when printing to a terminal, else 100; at least 40).",
+        "table: every line fits; long cells wrap in their column, or each step becomes a block of",
+        "labelled lines when the columns cannot all stay readable. markdown: the steps are a table",
+        "only if it fits, else one list per step; lines break at spaces or after commas, never",
+        "inside a word, so only a word longer than N overruns it. Ignored by json and jsonl."
+      })
+  Integer width;
 
   @Option(
       names = "--receiver",
@@ -94,6 +118,11 @@ final class ReplayCommand implements Callable<Integer> {
       err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;
     }
+    if (width != null && width < NARROWEST_WIDTH) {
+      err.println(
+          "inboxcheck replay: --width must be at least " + NARROWEST_WIDTH + ", got " + width);
+      return ExitCodes.REJECTED;
+    }
     try {
       return replayAll(receivers, out, err);
     } finally {
@@ -120,6 +149,7 @@ final class ReplayCommand implements Callable<Integer> {
             ? CheckedRun.Checks.INVARIANTS
             : CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
     ScenarioReader reader = new ScenarioReader();
+    ReplayOutput output = new ReplayOutput(format, lineWidth(), files.size(), out);
     int exit = ExitCodes.OK;
     for (Path file : files) {
       Scenario scenario;
@@ -132,10 +162,11 @@ final class ReplayCommand implements Callable<Integer> {
       }
       CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
       History history = result.history();
-      out.print(render(history));
-      out.flush();
-      if (result.violation().isPresent()) {
-        err.println(file + ": " + result.violation().get().describe());
+      Optional<ReplayStop> stop =
+          result.violation().map(violation -> new ReplayStop(violation, scenario.steps().size()));
+      output.print(history, stop);
+      if (stop.isPresent()) {
+        err.println(file + ": " + stop.get().line());
         err.flush();
         exit = Math.max(exit, ExitCodes.FAILED);
       }
@@ -144,15 +175,20 @@ final class ReplayCommand implements Callable<Integer> {
         exit = Math.max(exit, ExitCodes.FAILED);
       }
     }
+    output.finish();
     return exit;
   }
 
-  private String render(History history) {
-    return switch (format) {
-      case json -> HistoryJson.render(history);
-      case markdown -> HistoryText.render(history, HistoryText.Layout.MARKDOWN);
-      case table -> HistoryText.render(history, HistoryText.Layout.TABLE);
-    };
+  /** --width, else the terminal's COLUMNS when stdout is a terminal, else the default. */
+  private int lineWidth() {
+    if (width != null) {
+      return width;
+    }
+    String columns = System.getenv("COLUMNS");
+    if (System.console() != null && columns != null && columns.matches("\\d{2,4}")) {
+      return Math.max(NARROWEST_WIDTH, Integer.parseInt(columns));
+    }
+    return DEFAULT_WIDTH;
   }
 
   private static void printDifference(PrintWriter err, Path file, ExpectationReport report) {
