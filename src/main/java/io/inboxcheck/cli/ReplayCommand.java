@@ -69,7 +69,8 @@ final class ReplayCommand implements Callable<Integer> {
         "table: every line fits; long cells wrap in their column, or each step becomes a block of",
         "labelled lines when the columns cannot all stay readable. markdown: the steps are a table",
         "only if it fits, else one list per step; lines break at spaces or after commas, never",
-        "inside a word, so only a word longer than N overruns it. Ignored by json and jsonl."
+        "inside a word, so only a heading or a word longer than N overruns it. Ignored by json",
+        "and jsonl."
       })
   Integer width;
 
