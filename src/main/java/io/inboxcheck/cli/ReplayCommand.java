@@ -167,7 +167,7 @@ final class ReplayCommand implements Callable<Integer> {
           result.violation().map(violation -> new ReplayStop(violation, scenario.steps().size()));
       output.print(history, stop);
       if (stop.isPresent()) {
-        err.println(file + ": " + stop.get().line());
+        err.println(file + ": " + stop.get().violation().describe());
         err.flush();
         exit = Math.max(exit, ExitCodes.FAILED);
       }

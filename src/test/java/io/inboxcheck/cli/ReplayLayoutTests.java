@@ -171,7 +171,7 @@ class ReplayLayoutTests {
           .contains("Not checked: the expectations of steps 8 to 11 and of the final state")
           .doesNotContain("Final state")
           .doesNotContain("step 8 \u00b7");
-      assertThat(run.err()).contains("STOPPED after step 7 of 11");
+      assertThat(run.err()).contains("PAUSED_FROZEN broken after step 7 (deliver)");
     }
   }
 
