@@ -4,10 +4,7 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.json.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
-import io.inboxcheck.report.ComparisonHtml;
-import io.inboxcheck.report.HistoryHtml;
-import io.inboxcheck.report.HistoryJson;
-import io.inboxcheck.report.HistoryText;
+import io.inboxcheck.report.ReplayStop;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
@@ -15,6 +12,7 @@ import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
@@ -38,8 +36,15 @@ final class ReplayCommand implements Callable<Integer> {
     table,
     markdown,
     json,
+    jsonl,
     html
   }
+
+  /** Text output is this wide when neither --width nor a terminal's COLUMNS says otherwise. */
+  static final int DEFAULT_WIDTH = 100;
+
+  /** Narrower than this, a history's labels and columns leave no room for what they label. */
+  static final int NARROWEST_WIDTH = 40;
 
   @Spec CommandSpec spec;
 
@@ -50,10 +55,26 @@ final class ReplayCommand implements Callable<Integer> {
       names = "--format",
       defaultValue = "table",
       description = {
-        "table (default), markdown, json (SPEC section 10) or html (one self-contained page,",
-        "so one FILE; against a receiver other than the model, the page sets it beside the model)."
+        "table (default), markdown, json, jsonl or html. json is the history of SPEC section 10 for one",
+        "file, and {\"histories\": [...]} (one document) for several; jsonl prints one history",
+        "per line. A replay that stops at a broken invariant says so in every format (a",
+        "STOPPED line; a \"stopped\" member in JSON). html is one self-contained page, so one",
+        "FILE; against a receiver other than the model it sets the receiver beside the model."
       })
   Format format;
+
+  @Option(
+      names = "--width",
+      paramLabel = "N",
+      description = {
+        "Text line width (default: COLUMNS when printing to a terminal, else 100; at least 40).",
+        "table: every line fits; long cells wrap in their column, or each step becomes a block of",
+        "labelled lines when the columns cannot all stay readable. markdown: the steps are a table",
+        "only if it fits, else one list per step; lines break at spaces or after commas, never",
+        "inside a word, so only a heading or a word longer than N overruns it. Ignored by json",
+        "and jsonl."
+      })
+  Integer width;
 
   @Option(
       names = "--receiver",
@@ -104,6 +125,11 @@ final class ReplayCommand implements Callable<Integer> {
       err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;
     }
+    if (width != null && width < NARROWEST_WIDTH) {
+      err.println(
+          "inboxcheck replay: --width must be at least " + NARROWEST_WIDTH + ", got " + width);
+      return ExitCodes.REJECTED;
+    }
     try {
       return replayAll(receivers, out, err);
     } finally {
@@ -130,6 +156,8 @@ final class ReplayCommand implements Callable<Integer> {
             ? CheckedRun.Checks.INVARIANTS
             : CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
     ScenarioReader reader = new ScenarioReader();
+    ReplayOutput output =
+        new ReplayOutput(format, lineWidth(), files.size(), !"model".equals(receiver), out);
     int exit = ExitCodes.OK;
     for (Path file : files) {
       Scenario scenario;
@@ -142,10 +170,11 @@ final class ReplayCommand implements Callable<Integer> {
       }
       CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
       History history = result.history();
-      out.print(render(result));
-      out.flush();
-      if (result.violation().isPresent()) {
-        err.println(file + ": " + result.violation().get().describe());
+      Optional<ReplayStop> stop =
+          result.violation().map(violation -> new ReplayStop(violation, scenario.steps().size()));
+      output.print(result, stop);
+      if (stop.isPresent()) {
+        err.println(file + ": " + stop.get().violation().describe());
         err.flush();
         exit = Math.max(exit, ExitCodes.FAILED);
       }
@@ -154,18 +183,20 @@ final class ReplayCommand implements Callable<Integer> {
         exit = Math.max(exit, ExitCodes.FAILED);
       }
     }
+    output.finish();
     return exit;
   }
 
-  private String render(CheckedRun.Result result) {
-    History history = result.history();
-    return switch (format) {
-      case html ->
-          "model".equals(receiver) ? HistoryHtml.render(history) : ComparisonHtml.render(result);
-      case json -> HistoryJson.render(history);
-      case markdown -> HistoryText.render(history, HistoryText.Layout.MARKDOWN);
-      case table -> HistoryText.render(history, HistoryText.Layout.TABLE);
-    };
+  /** --width, else the terminal's COLUMNS when stdout is a terminal, else the default. */
+  private int lineWidth() {
+    if (width != null) {
+      return width;
+    }
+    String columns = System.getenv("COLUMNS");
+    if (System.console() != null && columns != null && columns.matches("\\d{2,4}")) {
+      return Math.max(NARROWEST_WIDTH, Integer.parseInt(columns));
+    }
+    return DEFAULT_WIDTH;
   }
 
   private static void printDifference(PrintWriter err, Path file, ExpectationReport report) {

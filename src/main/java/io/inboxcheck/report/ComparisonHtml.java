@@ -153,7 +153,7 @@ public final class ComparisonHtml {
         + "\" data-step=\""
         + step.step()
         + "\">"
-        + escape(HistoryText.describeHeld(step.held()))
+        + escape(HistoryCells.describeHeld(step.held()))
         + "<br><small>replacements: event "
         + step.replacements().event()
         + " + authoritative "

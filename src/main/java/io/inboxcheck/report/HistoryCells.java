@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The cells HTML histories are made of: a step's event, its decision, a card's lane and a held
@@ -22,7 +23,7 @@ final class HistoryCells {
   /** The step's number and what it carried, as the text history describes it. */
   static String stepCell(History history, int index) {
     HistoryStep step = history.steps().get(index);
-    List<String> text = HistoryText.row(history.scenario().steps().get(index), step);
+    List<String> text = StepLines.of(history.scenario().steps().get(index), step).tableRow();
     return "<td class=\"step event\" data-step=\""
         + step.step()
         + "\" data-kind=\""
@@ -30,14 +31,14 @@ final class HistoryCells {
         + "\"><b>"
         + step.step()
         + "</b> "
-        + escape(text.get(1))
+        + lines(text.get(1))
         + "</td>";
   }
 
   /** The decision (or the authority's outcomes, or the clock move), coloured by decision. */
   static String decisionCell(History history, int index, String extraClass) {
     HistoryStep step = history.steps().get(index);
-    List<String> text = HistoryText.row(history.scenario().steps().get(index), step);
+    List<String> text = StepLines.of(history.scenario().steps().get(index), step).tableRow();
     String classes;
     String data;
     if (step.detail() instanceof HistoryStep.Delivered delivered) {
@@ -50,7 +51,7 @@ final class HistoryCells {
       classes = "decision decision-advance";
       data = " data-decision=\"ADVANCE\"";
     }
-    String ack = text.get(3).equals("-") ? "" : "<br><small>" + escape(text.get(3)) + "</small>";
+    String ack = text.get(3).equals("-") ? "" : "<br><small>" + lines(text.get(3)) + "</small>";
     return "<td class=\""
         + classes
         + (extraClass.isEmpty() ? "" : " " + extraClass)
@@ -59,7 +60,7 @@ final class HistoryCells {
         + "\""
         + data
         + ">"
-        + escape(text.get(2))
+        + lines(text.get(2))
         + ack
         + "</td>";
   }
@@ -200,5 +201,22 @@ final class HistoryCells {
       }
     }
     return null;
+  }
+
+  /** A text cell's lines, escaped, one per line of the page. */
+  private static String lines(String text) {
+    return escape(text).replace("\n", "<br>");
+  }
+
+  /** Held inputs on one line: event id (or the step of an input without one) and reason. */
+  static String describeHeld(List<HeldInput> held) {
+    if (held.isEmpty()) {
+      return "-";
+    }
+    return held.stream()
+        .map(
+            input ->
+                input.eventId().orElse("(no id, step " + input.step() + ")") + " " + input.reason())
+        .collect(Collectors.joining(", "));
   }
 }

@@ -123,7 +123,7 @@ public final class HistoryHtml {
   }
 
   private static void evidenceSection(StringBuilder body, History history) {
-    List<String> lines = HistoryText.Evidence.lines(history.audit());
+    List<String> lines = AuditEvidence.lines(history.audit());
     if (lines.isEmpty()) {
       return;
     }

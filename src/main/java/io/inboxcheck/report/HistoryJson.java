@@ -1,6 +1,7 @@
 package io.inboxcheck.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,31 +16,63 @@ import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
+import io.inboxcheck.scenario.ScenarioStep;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /** The machine-readable history of SPEC section 10, field for field, plus the audit. */
 public final class HistoryJson {
   private static final ObjectMapper MAPPER =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper LINES = new ObjectMapper();
 
   private HistoryJson() {}
 
   public static String render(History history) {
+    return render(toTree(history, Optional.empty()));
+  }
+
+  /** A JSON document, indented for people, ending in a line break. */
+  public static String render(JsonNode document) {
     try {
-      return MAPPER.writeValueAsString(toTree(history)) + "\n";
+      return MAPPER.writeValueAsString(document) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A JSON document on one line, for JSON Lines output. */
+  public static String renderLine(JsonNode document) {
+    try {
+      return LINES.writeValueAsString(document) + "\n";
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   public static ObjectNode toTree(History history) {
+    return toTree(history, Optional.empty());
+  }
+
+  /**
+   * The history of SPEC section 10; when the replay stopped at a broken invariant, a {@code
+   * stopped} member says after which step and why (absent for a replay that ran to the end).
+   */
+  public static ObjectNode toTree(History history, Optional<ReplayStop> stop) {
     ObjectNode root = JsonTrees.NODES.objectNode();
     root.put("scenario", history.scenario().name());
     root.put("receiver", history.receiver());
     ArrayNode steps = root.putArray("steps");
-    history.steps().forEach(step -> steps.add(step(step)));
+    for (int index = 0; index < history.steps().size(); index++) {
+      ObjectNode step = step(history.steps().get(index));
+      if (history.scenario().steps().get(index) instanceof ScenarioStep.Deliver deliver) {
+        // The text as the provider spelled it; the decision compared its canonical content.
+        step.put("envelope_text", deliver.envelope().text());
+      }
+      steps.add(step);
+    }
     ObjectNode finalNode = root.putObject("final");
     finalNode.set("cards", cards(history.finalCards()));
     ArrayNode paused = finalNode.putArray("paused");
@@ -49,6 +82,7 @@ public final class HistoryJson {
     ArrayNode audit = root.putArray("audit");
     history.audit().forEach(entry -> audit.add(AuditJson.entry(entry)));
     root.set("expectations", expectations(history.expectations()));
+    stop.ifPresent(stopped -> root.set("stopped", stopped.toJson()));
     return root;
   }
 

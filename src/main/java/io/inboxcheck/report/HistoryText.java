@@ -1,19 +1,17 @@
 package io.inboxcheck.report;
 
-import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
-import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
-import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
 
@@ -25,93 +23,96 @@ public final class HistoryText {
   static final List<String> HEADERS =
       List.of("step", "event", "decision", "ack", "cards after", "paused", "held");
 
-  /** The two layouts: aligned columns for a terminal, or a Markdown table. */
+  /** The two layouts: aligned columns for a terminal, or Markdown. */
   public enum Layout {
     TABLE,
     MARKDOWN
   }
 
+  /** No width limit: the layout of report files, read in an editor or a browser. */
+  public static final int UNLIMITED = Integer.MAX_VALUE;
+
+  /**
+   * The narrowest table column worth reading; when the width cannot give every column this much,
+   * the steps are laid out one block per step instead.
+   */
+  static final int READABLE_COLUMN = 30;
+
   private HistoryText() {}
 
+  /** The history with no width limit and no stop: what report files hold. */
   public static String render(History history, Layout layout) {
-    TextTable table = new TextTable(HEADERS);
-    for (int index = 0; index < history.steps().size(); index++) {
-      table.add(row(history.scenario().steps().get(index), history.steps().get(index)));
-    }
-    StringBuilder out = new StringBuilder();
-    heading(
-        out,
-        layout,
-        1,
-        "Scenario " + history.scenario().name() + " (receiver: " + history.receiver() + ")");
+    return render(history, layout, UNLIMITED, Optional.empty());
+  }
+
+  /**
+   * The history in lines of at most {@code width} characters (a target for Markdown, see {@link
+   * Page}), saying where and why the replay stopped when it did.
+   */
+  public static String render(
+      History history, Layout layout, int width, Optional<ReplayStop> stop) {
+    Page page = new Page(layout, width);
+    page.heading(
+        1, "Scenario " + history.scenario().name() + " (receiver: " + history.receiver() + ")");
     if (!history.scenario().description().isEmpty()) {
-      out.append(history.scenario().description()).append("\n\n");
+      page.paragraph(history.scenario().description());
     }
-    out.append(layout == Layout.MARKDOWN ? table.markdown() : table.aligned()).append('\n');
-    finalSection(out, layout, history);
-    evidenceSection(out, layout, history);
-    expectationSection(out, layout, history.expectations());
-    heading(out, layout, 2, "What this replay shows and what it does not");
-    out.append("Executed: the ")
-        .append(history.receiver())
-        .append(
-            " receiver's decisions, acks and state for these steps, in this one arrival order.\n")
-        .append("Not shown by a replay: database transactions, concurrent receivers, crashes, ")
-        .append("downstream notifications (SPEC section 8; see docs/guarantees.md).\n");
-    return out.toString();
+    steps(page, history);
+    stop.ifPresent(
+        stopped -> {
+          page.line(page.markdown() ? "**" + stopped.line() + "**" : stopped.line());
+          page.paragraph(stopped.consequence());
+        });
+    finalSection(page, history, stop);
+    evidenceSection(page, history);
+    expectationSection(page, history.expectations(), stop);
+    page.heading(2, "What this replay shows and what it does not");
+    page.line(
+        "Executed: the "
+            + history.receiver()
+            + " receiver's decisions, acks and state for these steps, in this one arrival order.");
+    page.line(
+        "Not shown by a replay: database transactions, concurrent receivers, crashes, "
+            + "downstream notifications (SPEC section 8; see docs/guarantees.md).");
+    return page.text();
   }
 
-  static List<String> row(ScenarioStep scenarioStep, HistoryStep step) {
-    List<String> cells = new ArrayList<>();
-    cells.add(Integer.toString(step.step()));
-    if (step.detail() instanceof HistoryStep.Delivered delivered) {
-      Envelope envelope = ((ScenarioStep.Deliver) scenarioStep).envelope();
-      cells.add(describeEvent(envelope, delivered));
-      cells.add(
-          describeDecision(delivered.decision())
-              + (delivered.retentionExpired() ? " [id forgotten after retention]" : ""));
-      cells.add(
-          delivered.ack()
-              + ": "
-              + Ack.meaning(delivered.ack(), delivered.decision())
-              + (delivered.ackLost() ? " (ack lost)" : ""));
-    } else if (step.detail() instanceof HistoryStep.Reconciled reconciled) {
-      ScenarioStep.Reconcile reconcile = (ScenarioStep.Reconcile) scenarioStep;
-      cells.add(
-          "authority at "
-              + reconcile.at()
-              + ": "
-              + reconcile.authority().entrySet().stream()
-                  .map(e -> describeCard(e.getKey(), e.getValue().asCard()))
-                  .collect(Collectors.joining(", ")));
-      cells.add(
-          reconciled.objects().stream()
-              .map(HistoryText::describeReconciliation)
-              .collect(Collectors.joining("; ")));
-      cells.add("-");
-    } else if (step.detail() instanceof HistoryStep.Advanced advanced) {
-      cells.add("clock advances " + advanced.by() + " to " + step.clock());
-      cells.add(
-          step.pruned().isEmpty() ? "-" : "pruned identities: " + String.join(", ", step.pruned()));
-      cells.add("-");
+  /**
+   * The steps as a table when it fits the width (Markdown tables cannot wrap, so only whole), else
+   * as one block per step.
+   */
+  private static void steps(Page page, History history) {
+    List<StepLines> steps = new ArrayList<>();
+    for (int index = 0; index < history.steps().size(); index++) {
+      steps.add(StepLines.of(history.scenario().steps().get(index), history.steps().get(index)));
     }
-    cells.add(describeCards(step.cards()));
-    cells.add(step.paused().isEmpty() ? "-" : String.join(", ", step.paused()));
-    cells.add(describeHeld(step.held()));
-    return cells;
+    TextTable table = new TextTable(HEADERS);
+    steps.forEach(step -> table.add(step.tableRow()));
+    Optional<String> laidOut =
+        page.markdown()
+            ? Optional.of(table.markdown()).filter(page::fits)
+            : table.wrapped(page.width(), READABLE_COLUMN);
+    if (laidOut.isPresent()) {
+      page.block(laidOut.get());
+      page.blankLine();
+      return;
+    }
+    if (page.markdown()) {
+      page.heading(2, "Steps");
+    }
+    steps.forEach(page::stepBlock);
   }
 
+  /** What a delivery names, in one line: {@code e-202 card-7 v13}. */
   static String describeEvent(Envelope envelope, HistoryStep.Delivered delivered) {
     String id = delivered.eventId() == null ? "(no event_id)" : delivered.eventId();
     String object = delivered.objectId() == null ? "(no object_id)" : delivered.objectId();
-    String version = describeVersion(envelope.version());
-    String state = envelope.state().map(s -> s.canonicalText()).orElse("(no state object)");
+    String state = envelope.state().isPresent() ? "" : " (no state object)";
     return id
         + " "
         + object
         + " "
-        + version
-        + " "
+        + describeVersion(envelope.version())
         + state
         + (delivered.storageFault() ? " [storage fault]" : "");
   }
@@ -173,25 +174,22 @@ public final class HistoryText {
         .collect(Collectors.joining("; "));
   }
 
-  static String describeHeld(List<HeldInput> held) {
-    if (held.isEmpty()) {
-      return "-";
+  private static void finalSection(Page page, History history, Optional<ReplayStop> stop) {
+    boolean cut = stop.isPresent() && stop.get().stepsSkipped();
+    page.heading(
+        2,
+        cut
+            ? "State after step " + stop.get().afterStep() + ", where the replay stopped"
+            : "Final state");
+    if (history.finalCards().size() > 1) {
+      page.bullet("cards:");
+      history.finalCards().forEach((id, card) -> page.subBullet(describeCard(id, card)));
+    } else {
+      page.bullet("cards: " + describeCards(history.finalCards()));
     }
-    return held.stream()
-        .map(
-            input ->
-                input.eventId().orElse("(no id, step " + input.step() + ")") + " " + input.reason())
-        .collect(Collectors.joining(", "));
-  }
-
-  private static void finalSection(StringBuilder out, Layout layout, History history) {
-    heading(out, layout, 2, "Final state");
-    bullet(out, "cards: " + describeCards(history.finalCards()));
-    bullet(
-        out,
+    page.bullet(
         "paused: " + (history.paused().isEmpty() ? "none" : String.join(", ", history.paused())));
-    bullet(
-        out,
+    page.bullet(
         "replacements: event "
             + history.replacements().event()
             + " + authoritative "
@@ -199,26 +197,26 @@ public final class HistoryText {
             + " = "
             + history.replacements().total());
     if (history.unresolved().isEmpty()) {
-      bullet(out, "unresolved inputs: none");
+      page.bullet("unresolved inputs: none");
     } else {
-      bullet(out, "unresolved inputs:");
+      page.bullet("unresolved inputs:");
       for (HeldInput input : history.unresolved()) {
-        out.append("  - step ")
-            .append(input.step())
-            .append(": ")
-            .append(input.eventId().orElse("(no event_id)"))
-            .append(" for ")
-            .append(input.objectId().orElse("(no object_id)"))
-            .append(", ")
-            .append(input.reason())
-            .append('\n');
+        page.subBullet(
+            "step "
+                + input.step()
+                + ": "
+                + input.eventId().orElse("(no event_id)")
+                + " for "
+                + input.objectId().orElse("(no object_id)")
+                + ", "
+                + input.reason());
       }
     }
-    out.append('\n');
+    page.blankLine();
   }
 
-  private static void evidenceSection(StringBuilder out, Layout layout, History history) {
-    List<String> lines = Evidence.lines(history.audit());
+  private static void evidenceSection(Page page, History history) {
+    List<String> lines = AuditEvidence.lines(history.audit());
     for (HistoryStep step : history.steps()) {
       if (step.detail() instanceof HistoryStep.Delivered delivered
           && delivered.retentionExpired()) {
@@ -237,128 +235,34 @@ public final class HistoryText {
     if (lines.isEmpty()) {
       return;
     }
-    heading(out, layout, 2, "Audit of conflicts, authority and retention");
-    lines.forEach(line -> bullet(out, line));
-    out.append('\n');
+    page.heading(2, "Audit of conflicts, authority and retention");
+    lines.forEach(page::bullet);
+    page.blankLine();
   }
 
   private static void expectationSection(
-      StringBuilder out, Layout layout, ExpectationReport report) {
-    heading(out, layout, 2, "Expectations");
+      Page page, ExpectationReport report, Optional<ReplayStop> stop) {
+    page.heading(2, "Expectations");
     if (report.checked() == 0) {
-      out.append("The scenario states no expectations.\n\n");
-      return;
-    }
-    out.append(report.checked() - report.failures().size())
-        .append(" of ")
-        .append(report.checked())
-        .append(" expected facts hold.\n");
-    for (ExpectationReport.Mismatch mismatch : report.failures()) {
-      bullet(out, "FAILED " + mismatch.describe());
-    }
-    out.append('\n');
-  }
-
-  private static void heading(StringBuilder out, Layout layout, int level, String text) {
-    if (layout == Layout.MARKDOWN) {
-      out.append("#".repeat(level)).append(' ').append(text).append("\n\n");
+      page.line("The scenario states no expectations.");
     } else {
-      out.append(text)
-          .append('\n')
-          .append((level == 1 ? "=" : "-").repeat(text.length()))
-          .append("\n");
+      page.line(
+          (report.checked() - report.failures().size())
+              + " of "
+              + report.checked()
+              + " expected facts hold.");
+      report.failures().forEach(mismatch -> page.bullet("FAILED " + mismatch.describe()));
     }
-  }
-
-  private static void bullet(StringBuilder out, String text) {
-    out.append("- ").append(text).append('\n');
-  }
-
-  /** The audit entries that are evidence a person should see. */
-  static final class Evidence {
-    private Evidence() {}
-
-    static List<String> lines(List<AuditEntry> audit) {
-      List<String> lines = new ArrayList<>();
-      for (AuditEntry entry : audit) {
-        if (entry instanceof AuditEntry.DeliveryRecorded delivery && delivery.variant()) {
-          String id = delivery.envelope().eventId().orElseThrow();
-          firstRecordOf(audit, id, delivery.step())
-              .ifPresent(
-                  first ->
-                      lines.add(
-                          "step "
-                              + first.step()
-                              + ": "
-                              + id
-                              + " first record "
-                              + first.envelope().content().canonicalText()
-                              + " decided "
-                              + describeDecision(first.decision())));
-          lines.add(
-              "step "
-                  + delivery.step()
-                  + ": "
-                  + id
-                  + " variant "
-                  + delivery.envelope().content().canonicalText()
-                  + " decided "
-                  + describeDecision(delivery.decision())
-                  + (delivery.pausedCards().isEmpty()
-                      ? ", paused no card"
-                      : ", paused " + String.join(", ", delivery.pausedCards())));
-        } else if (entry instanceof AuditEntry.ResolvedByAuthority resolved) {
-          lines.add(
-              "step "
-                  + resolved.step()
-                  + ": "
-                  + resolved.eventId()
-                  + " (held at step "
-                  + resolved.heldStep()
-                  + ", "
-                  + resolved.reason()
-                  + ") resolved by the authority for "
-                  + resolved.objectId()
-                  + "; kept as evidence");
-        } else if (entry instanceof AuditEntry.AuthorityApplied authority
-            && authority.regressed()) {
-          lines.add(
-              "step "
-                  + authority.step()
-                  + ": authority for "
-                  + authority.objectId()
-                  + " regressed it from v"
-                  + authority.before().version()
-                  + " to v"
-                  + authority.after().version());
-        } else if (entry instanceof AuditEntry.IdentityPruned pruned) {
-          lines.add(
-              "step "
-                  + pruned.step()
-                  + ": identity "
-                  + pruned.eventId()
-                  + " (first received "
-                  + pruned.firstReceivedAt()
-                  + ") pruned at "
-                  + pruned.at());
-        }
-      }
-      return lines;
+    if (stop.isPresent() && stop.get().stepsSkipped()) {
+      page.line(
+          "Not checked: the expectations of steps "
+              + (stop.get().afterStep() + 1)
+              + " to "
+              + stop.get().stepsInFile()
+              + " and of the final state, since the replay stopped after step "
+              + stop.get().afterStep()
+              + ".");
     }
-
-    private static java.util.Optional<AuditEntry.DeliveryRecorded> firstRecordOf(
-        List<AuditEntry> audit, String id, int beforeStep) {
-      AuditEntry.DeliveryRecorded first = null;
-      for (AuditEntry entry : audit) {
-        if (entry instanceof AuditEntry.DeliveryRecorded delivery
-            && !delivery.variant()
-            && delivery.step() < beforeStep
-            && delivery.envelope().eventId().filter(id::equals).isPresent()
-            && !(delivery.decision() instanceof Decision.Duplicate)) {
-          first = delivery;
-        }
-      }
-      return java.util.Optional.ofNullable(first);
-    }
+    page.blankLine();
   }
 }

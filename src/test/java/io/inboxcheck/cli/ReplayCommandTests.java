@@ -34,8 +34,8 @@ class ReplayCommandTests {
         .contains("held durably: responsibility for reconciliation accepted, not applied")
         .contains("e-203 -> SAME_STATE")
         .contains("e-205 -> STALE")
-        .contains(
-            "card-7 v14 {\"label\":\"Map v2\",\"stage\":\"archived\"}; card-8 v5 {\"label\":\"Chart\",\"stage\":\"ready\"}")
+        .contains("  - card-7 v14 {\"label\":\"Map v2\",\"stage\":\"archived\"}\n")
+        .contains("  - card-8 v5 {\"label\":\"Chart\",\"stage\":\"ready\"}\n")
         .contains("replacements: event 2 + authoritative 2 = 4")
         .contains("step 8: e-300 for card-99, UNKNOWN_OBJECT")
         .contains("step 9: e-204 for card-8, MISSING_VERSION")
@@ -111,11 +111,20 @@ class ReplayCommandTests {
   }
 
   @Test
-  void markdownLayoutIsATable() {
-    CommandRun run = CommandRun.of("replay", "--format", "markdown", GUIDE);
-    assertThat(run.exitCode()).isZero();
-    assertThat(run.out())
-        .contains("| step | event | decision | ack | cards after | paused | held |");
+  void markdownIsATableWhenItFitsTheWidthAndOneListPerStepOtherwise() {
+    CommandRun wide = CommandRun.of("replay", "--format", "markdown", "--width", "1000", GUIDE);
+    CommandRun narrow = CommandRun.of("replay", "--format", "markdown", GUIDE);
+
+    assertThat(wide.exitCode()).isZero();
+    assertThat(wide.out())
+        .contains("| step | event | decision | ack | cards after | paused | held |")
+        .doesNotContain("### step");
+    assertThat(narrow.exitCode()).isZero();
+    assertThat(narrow.out())
+        .contains("## Steps")
+        .contains("### step 4 \u00b7 deliver e-202 card-7 v13")
+        .contains("- decision: HELD ID_CONFLICT")
+        .doesNotContain("| step |");
   }
 
   @Test
