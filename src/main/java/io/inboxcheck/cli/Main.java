@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.http.ReceiverFailure;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
@@ -37,6 +38,11 @@ public final class Main implements Runnable {
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(
         (exception, command, parseResult) -> {
+          if (exception instanceof ReceiverFailure failure) {
+            // A receiver over HTTP that hangs or answers garbage is a finding about it.
+            command.getErr().println("inboxcheck: " + failure.getMessage());
+            return ExitCodes.FAILED;
+          }
           // A bug in inboxcheck itself: still one line, never a stack trace.
           command.getErr().println("inboxcheck: internal error: " + exception);
           return ExitCodes.INTERNAL_ERROR;

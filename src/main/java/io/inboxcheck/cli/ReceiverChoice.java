@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -10,8 +11,9 @@ import java.util.function.Function;
 
 /**
  * The receiver a command runs against: {@code model}, {@code postgres} (the PostgreSQL receiver,
- * see docs/postgres.md), or {@code class:NAME} for any {@link Receiver} on the class path with a
- * public constructor taking a {@link ReceiverSetup}.
+ * see docs/postgres.md), {@code class:NAME} for any {@link Receiver} on the class path with a
+ * public constructor taking a {@link ReceiverSetup}, or a receiver over HTTP: {@code exec:COMMAND}
+ * or {@code http:URL} (docs/receiver-protocol.md).
  */
 final class ReceiverChoice {
   static final String CLASS_PREFIX = "class:";
@@ -29,6 +31,34 @@ final class ReceiverChoice {
    */
   static Function<ReceiverSetup, Receiver> parse(
       String name, DatabaseOptions database, StringBuilder problem) {
+    return parse(name, database, System.getenv("INBOXCHECK_CONTROL_SECRET"), problem);
+  }
+
+  /**
+   * As above, with the control secret an {@code http:URL} receiver was given ({@code
+   * --receiver-secret}, else env INBOXCHECK_CONTROL_SECRET). An {@code exec:} or {@code http:}
+   * factory is {@link AutoCloseable} and must be closed after the run: it stops the process.
+   */
+  static Function<ReceiverSetup, Receiver> parse(
+      String name, DatabaseOptions database, String receiverSecret, StringBuilder problem) {
+    if (name.startsWith(HttpReceivers.EXEC_PREFIX)) {
+      String command = name.substring(HttpReceivers.EXEC_PREFIX.length()).strip();
+      if (command.isEmpty()) {
+        problem.append("exec: needs a command, e.g. exec:\"python3 receiver.py\"");
+        return null;
+      }
+      return HttpReceivers.exec(command, HttpReceivers.timeoutFromProperties());
+    }
+    if (name.startsWith(HttpReceivers.HTTP_PREFIX)) {
+      String url =
+          name.startsWith("http://") ? name : name.substring(HttpReceivers.HTTP_PREFIX.length());
+      try {
+        return HttpReceivers.running(url, receiverSecret, HttpReceivers.timeoutFromProperties());
+      } catch (IllegalArgumentException e) {
+        problem.append(e.getMessage());
+        return null;
+      }
+    }
     if ("model".equals(name)) {
       return ModelReceiver::new;
     }
@@ -39,7 +69,7 @@ final class ReceiverChoice {
       problem
           .append("unknown receiver \"")
           .append(name)
-          .append("\"; available: model, postgres, class:NAME");
+          .append("\"; available: model, postgres, class:NAME, exec:COMMAND, http:URL");
       return null;
     }
     String className = name.substring(CLASS_PREFIX.length());

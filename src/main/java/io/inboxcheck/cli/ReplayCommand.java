@@ -81,10 +81,21 @@ final class ReplayCommand implements Callable<Integer> {
       defaultValue = "model",
       description = {
         "The receiver to replay against: model (default), postgres (PostgreSQL, embedded unless",
-        "--jdbc-url is given), or class:NAME for a Receiver on the class path. Every receiver but",
-        "the model is checked against the model's invariants and, step by step, its decisions."
+        "--jdbc-url is given), class:NAME for a Receiver on the class path, exec:COMMAND (starts",
+        "a receiver over HTTP, checks it and stops it) or http:URL (a running receiver over HTTP;",
+        "see docs/receiver-protocol.md). Every receiver but the model is checked against the",
+        "model's invariants and, step by step, its decisions."
       })
   String receiver;
+
+  @Option(
+      names = "--receiver-secret",
+      defaultValue = "${env:INBOXCHECK_CONTROL_SECRET}",
+      description = {
+        "http:URL only: the control secret the running receiver was started with",
+        "(env INBOXCHECK_CONTROL_SECRET). exec: receivers get a fresh one from inboxcheck."
+      })
+  String receiverSecret;
 
   @Option(
       names = "--jdbc-url",
@@ -120,6 +131,7 @@ final class ReplayCommand implements Callable<Integer> {
         ReceiverChoice.parse(
             receiver,
             new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword),
+            receiverSecret,
             problem);
     if (receivers == null) {
       err.println("inboxcheck replay: " + problem);

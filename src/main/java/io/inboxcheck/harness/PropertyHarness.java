@@ -10,6 +10,7 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.generate.OrderCase;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.ReplayableReceiver;
 import io.inboxcheck.report.FailureStory;
 import io.inboxcheck.scenario.Scenario;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ public final class PropertyHarness {
             violation,
             run.history(),
             run.referenceHistory(),
-            ReplayCommands.of(receiverName, types.last(), file));
+            ReplayCommands.of(receiverName, types.last(), types.lastChoice(), file));
     return new PropertyOutcome(
         result,
         receiverName,
@@ -120,11 +121,13 @@ public final class PropertyHarness {
 
   /**
    * A receiver factory that remembers the class it last made, so a failure can name the receiver
-   * class that {@code replay --receiver class:NAME} should load.
+   * class that {@code replay --receiver class:NAME} should load, or the {@code --receiver} value a
+   * {@link ReplayableReceiver} (e.g. one over HTTP) gives.
    */
   private static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
     private final Function<ReceiverSetup, Receiver> receivers;
     private Class<?> last;
+    private String lastChoice;
 
     ReceiverTypes(Function<ReceiverSetup, Receiver> receivers) {
       this.receivers = receivers;
@@ -134,7 +137,13 @@ public final class PropertyHarness {
     public Receiver apply(ReceiverSetup setup) {
       Receiver receiver = receivers.apply(setup);
       last = receiver.getClass();
+      lastChoice =
+          receiver instanceof ReplayableReceiver replayable ? replayable.receiverChoice() : null;
       return receiver;
+    }
+
+    String lastChoice() {
+      return lastChoice;
     }
 
     Class<?> last() {

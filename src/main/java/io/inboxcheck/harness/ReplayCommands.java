@@ -23,9 +23,28 @@ final class ReplayCommands {
   private ReplayCommands() {}
 
   static List<FailureStory.Replay> of(String receiverName, Class<?> receiverType, Path file) {
+    return of(receiverName, receiverType, null, file);
+  }
+
+  /**
+   * As above; {@code receiverChoice}, when not null, is the {@code --receiver} value that reaches
+   * the receiver again (a receiver over HTTP), quoted for a POSIX shell.
+   */
+  static List<FailureStory.Replay> of(
+      String receiverName, Class<?> receiverType, String receiverChoice, Path file) {
     String shown = shown(file);
     List<FailureStory.Replay> replays = new ArrayList<>();
-    if (receiverType != ModelReceiver.class) {
+    if (receiverChoice != null) {
+      replays.add(
+          new FailureStory.Replay(
+              receiverName,
+              "java -jar "
+                  + JAR
+                  + " replay --receiver "
+                  + shellQuoted(receiverChoice)
+                  + " "
+                  + shown));
+    } else if (receiverType != ModelReceiver.class) {
       replays.add(new FailureStory.Replay(receiverName, againstReceiver(receiverType, shown)));
     }
     replays.add(new FailureStory.Replay("the model", "java -jar " + JAR + " replay " + shown));
@@ -52,6 +71,10 @@ final class ReplayCommands {
         + shown(folder.get())
         + " io.inboxcheck.cli.Main replay "
         + choice;
+  }
+
+  private static String shellQuoted(String word) {
+    return word.matches("[A-Za-z0-9_:/.=@%+,-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** What {@code replay --receiver class:NAME} can construct (see cli.ReceiverChoice). */

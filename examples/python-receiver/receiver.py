@@ -1,0 +1,602 @@
+#!/usr/bin/env python3
+"""A webhook receiver for card.snapshot events that keeps inboxcheck's policy (SPEC sections 3-5).
+
+Standard library only: http.server for the webhook, sqlite3 (one file under INBOXCHECK_DATA) for
+durable state. Every delivery is decided and recorded in ONE sqlite transaction, committed before
+the 2xx answer, so an answer of 2xx always means "recorded durably".
+
+It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
+  POST /webhook                      the envelope as the provider sent it; 2xx = ACK
+  /inboxcheck/{reset,clock,reconcile,view,fail-next-write}
+                                     the control API: mounted only when INBOXCHECK_CONTROL=1, and
+                                     every request must carry Inboxcheck-Secret equal to
+                                     INBOXCHECK_CONTROL_SECRET, else 403 and nothing changes.
+
+--mistake last-arrival-wins (or INBOXCHECK_MISTAKE) plants the classic mistake: whatever arrives
+last is applied, whatever its version. It exists to show that the harness catches it.
+"""
+
+import argparse
+import decimal
+import hmac
+import json
+import os
+import re
+import sqlite3
+import sys
+import threading
+from datetime import datetime, timezone
+from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+PROTOCOL = "inboxcheck-receiver-protocol/1"
+LARGEST_VERSION = Decimal(2**63 - 1)
+_EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
+MAX_BODY_BYTES = 1 << 20
+CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
+STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
+
+SCHEMA = """
+CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE cards (object_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL,
+                    paused INTEGER NOT NULL);
+CREATE TABLE arrivals (arrival INTEGER PRIMARY KEY, envelope TEXT NOT NULL);
+CREATE TABLE identities (event_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
+CREATE TABLE held (arrival INTEGER PRIMARY KEY, reason TEXT NOT NULL);
+CREATE TABLE audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry TEXT NOT NULL);
+"""
+
+
+class Rejected(Exception):
+    """A control request this receiver cannot act on; answered 400 or 409 with one line."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+# ---- JSON values: exact decimals, canonical comparison (SPEC section 1) ----------------------
+
+
+def parse_json(text):
+    return json.loads(text, parse_float=Decimal, parse_int=Decimal, parse_constant=_no_constant)
+
+
+def _no_constant(name):
+    raise ValueError("not JSON: " + name)
+
+
+def canonical(value):
+    """Text equal for semantically equal values: key order, whitespace and 12 vs 12.0 vanish."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return "0" if value == 0 else str(value.normalize(_EXACT))
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ",".join(canonical(item) for item in value) + "]"
+    members = sorted(value.items())
+    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + canonical(v) for k, v in members) + "}"
+
+
+def dump(value):
+    """Compact JSON text; decimals keep their exact value."""
+    return canonical(value) if not isinstance(value, (dict, list)) else _dump(value)
+
+
+def _dump(value):
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + dump(v) for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(dump(item) for item in value) + "]"
+    return dump(value)
+
+
+def non_empty_string(envelope, key):
+    value = envelope.get(key) if isinstance(envelope, dict) else None
+    return value if isinstance(value, str) and value else None
+
+
+def classify_version(envelope):
+    """('valid', n), ('missing', None) or ('invalid', None), as SPEC section 1 says."""
+    value = envelope.get("object_version")
+    if value is None:
+        return "missing", None
+    if isinstance(value, Decimal) and not isinstance(value, bool):
+        if value == value.to_integral_value() and 0 <= value <= LARGEST_VERSION:
+            return "valid", int(value)
+    return "invalid", None
+
+
+def decision(kind, reason=None, restates=None):
+    return {"decision": kind, "reason": reason, "restates": restates}
+
+
+def held(reason):
+    return decision("HELD", reason)
+
+
+# ---- time: the receiver clock, never occurred_at (SPEC sections 2 and 5) ---------------------
+
+_INSTANT = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z$")
+_DURATION = re.compile(r"^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+def seconds_of_instant(text):
+    match = _INSTANT.match(text or "")
+    if not match:
+        raise Rejected(400, "not a UTC instant like 2024-01-01T08:00:00Z: " + repr(text))
+    base = datetime.strptime(match.group(1), "%Y-%m-%dT%H:%M:%S").replace(tzinfo=timezone.utc)
+    whole = (base - datetime(1970, 1, 1, tzinfo=timezone.utc)).days * 86400 + base.hour * 3600
+    whole += base.minute * 60 + base.second
+    return Decimal(whole) + Decimal("0" + (match.group(2) or ""))
+
+
+def seconds_of_duration(text):
+    match = _DURATION.match(text or "")
+    if not match or text in ("P", "PT"):
+        raise Rejected(400, "not an ISO-8601 duration like PT24H: " + repr(text))
+    days, hours, minutes, seconds = (Decimal(part or "0") for part in match.groups())
+    return days * 86400 + hours * 3600 + minutes * 60 + seconds
+
+
+def now_instant():
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# ---- the store ---------------------------------------------------------------------------------
+
+
+class Store:
+    """The receiver's durable state in one sqlite file; every public method is one transaction."""
+
+    def __init__(self, path, mistake):
+        self.mistake = mistake
+        self.lock = threading.Lock()
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.fail_next_write = False
+        exists = self.db.execute("SELECT 1 FROM sqlite_master WHERE name='settings'").fetchone()
+        if not exists:
+            self.reset({"initial": {}, "supported_types": ["card.snapshot"], "retention": "PT24H",
+                        "start": now_instant()})
+
+    def transaction(self, work):
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work()
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return result
+
+    # settings and small helpers
+
+    def setting(self, key):
+        return json.loads(self.db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()[0])
+
+    def put_setting(self, key, value):
+        self.db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+
+    def card(self, object_id):
+        row = self.db.execute("SELECT version, state, paused FROM cards WHERE object_id=?",
+                              (object_id,)).fetchone()
+        if row is None:
+            return None
+        return {"version": row[0], "state": parse_json(row[1]), "paused": bool(row[2])}
+
+    def put_card(self, object_id, card):
+        self.db.execute("INSERT OR REPLACE INTO cards VALUES (?, ?, ?, ?)",
+                        (object_id, card["version"], dump(card["state"]), int(card["paused"])))
+
+    def audit(self, entry):
+        entry = dict(entry, at=self.setting("clock"))
+        self.db.execute("INSERT INTO audit (entry) VALUES (?)", (dump(entry),))
+
+    def identity(self, event_id):
+        row = self.db.execute("SELECT record FROM identities WHERE event_id=?", (event_id,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def put_identity(self, event_id, record):
+        seq = self.db.execute("SELECT seq FROM identities WHERE event_id=?", (event_id,)).fetchone()
+        if seq is None:
+            seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM identities").fetchone()
+        self.db.execute("INSERT OR REPLACE INTO identities VALUES (?, ?, ?)",
+                        (event_id, seq[0], json.dumps(record)))
+
+    def envelope(self, arrival):
+        text = self.db.execute("SELECT envelope FROM arrivals WHERE arrival=?", (arrival,)).fetchone()[0]
+        return read_envelope(text)
+
+    def held_inputs(self):
+        return self.db.execute("SELECT arrival, reason FROM held ORDER BY arrival").fetchall()
+
+    def count(self, counter, by):
+        if by:
+            self.put_setting(counter, self.setting(counter) + by)
+
+    # control: reset and clock
+
+    def reset(self, setup):
+        for key in ("initial", "supported_types", "retention", "start"):
+            if key not in setup:
+                raise Rejected(400, "reset needs " + key)
+        seconds_of_duration(setup["retention"])
+        seconds_of_instant(setup["start"])
+
+        def work():
+            for table in ("settings", "cards", "arrivals", "identities", "held", "audit"):
+                self.db.execute("DROP TABLE IF EXISTS " + table)
+            for statement in SCHEMA.strip().split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self.put_setting("clock", setup["start"])
+            self.put_setting("retention", setup["retention"])
+            self.put_setting("supported_types", list(setup["supported_types"]))
+            self.put_setting("event", 0)
+            self.put_setting("authoritative", 0)
+            for object_id, card in setup["initial"].items():
+                self.put_card(object_id, {"version": int(card["version"]), "state": card["state"],
+                                          "paused": False})
+
+        self.fail_next_write = False
+        self.transaction(work)
+
+    def move_clock(self, time):
+        """Moves the clock (never backwards) and prunes identities whose retention ended."""
+        target = seconds_of_instant(time)
+
+        def work():
+            if target < seconds_of_instant(self.setting("clock")):
+                raise Rejected(409, "the receiver clock never goes back: " + time + " < " + self.setting("clock"))
+            self.put_setting("clock", time)
+            return self.prune(target)
+
+        return self.transaction(work)
+
+    def prune(self, clock):
+        retention = seconds_of_duration(self.setting("retention"))
+        held_arrivals = {row[0] for row in self.held_inputs()}
+        pruned = []
+        for event_id, record in self.db.execute(
+                "SELECT event_id, record FROM identities ORDER BY seq").fetchall():
+            record = json.loads(record)
+            if clock < seconds_of_instant(record["first_received_at"]) + retention:
+                break  # kept in order of first receipt: no later record has expired either
+            arrivals = [record["first"]["arrival"]] + [v["arrival"] for v in record["variants"]]
+            if not held_arrivals.intersection(arrivals):
+                self.db.execute("DELETE FROM identities WHERE event_id=?", (event_id,))
+                self.audit({"kind": "identity_pruned", "event_id": event_id,
+                            "first_received_at": record["first_received_at"]})
+                pruned.append(event_id)
+        return pruned
+
+    # deliveries (SPEC section 3)
+
+    def deliver(self, text):
+        def work():
+            envelope = read_envelope(text)
+            outcome = self.decide(envelope)
+            if self.fail_next_write:
+                self.fail_next_write = False
+                raise StorageFault()
+            self.commit(text, envelope, outcome)
+            return outcome[0]
+
+        return self.transaction(work)
+
+    def decide(self, envelope):
+        """Rule 1 (identity), then rules 2-4: (decision, identity effect, cards after)."""
+        event_id = non_empty_string(envelope, "event_id")
+        if event_id is None:
+            return held("MALFORMED"), None, {}
+        record = self.identity(event_id)
+        if record is not None:
+            return self.redelivery(record, envelope)
+        verdict, card_after = self.judge(envelope)
+        object_id = non_empty_string(envelope, "object_id")
+        return verdict, "first", {} if card_after is None else {object_id: card_after}
+
+    def redelivery(self, record, envelope):
+        content = canonical(envelope)
+        for recorded in [record["first"]] + record["variants"]:
+            if recorded["content"] == content:
+                return decision("DUPLICATE", restates=recorded["decisions"][-1]), None, {}
+        paused = {}
+        for named in (read_envelope(record["first"]["text"]), envelope):
+            object_id = non_empty_string(named, "object_id")
+            card = self.card(object_id) if object_id else None
+            if card is not None:
+                paused[object_id] = dict(card, paused=True)
+        return held("ID_CONFLICT"), "variant", paused
+
+    def judge(self, envelope, card=None):
+        """Rules 2-4 against the named card (looked up unless given): (decision, card after)."""
+        object_id = non_empty_string(envelope, "object_id")
+        if object_id is None or not isinstance(envelope.get("state"), dict):
+            return held("MALFORMED"), None
+        kind = envelope.get("type")
+        if not isinstance(kind, str) or kind not in self.setting("supported_types"):
+            return held("UNSUPPORTED_TYPE"), None
+        card = card if card is not None else self.card(object_id)
+        if card is None:
+            return held("UNKNOWN_OBJECT"), None
+        validity, version = classify_version(envelope)
+        if validity == "missing":
+            return held("MISSING_VERSION"), dict(card, paused=True)
+        if validity == "invalid":
+            return held("INVALID_VERSION"), dict(card, paused=True)
+        if card["paused"]:
+            return held("CARD_PAUSED"), None
+        state = envelope["state"]
+        if self.mistake == "last-arrival-wins":
+            return decision("APPLIED"), {"version": version, "state": state, "paused": False}
+        if version > card["version"]:
+            return decision("APPLIED"), {"version": version, "state": state, "paused": False}
+        if version < card["version"]:
+            return decision("STALE"), None
+        if canonical(state) == canonical(card["state"]):
+            return decision("SAME_STATE"), None
+        return held("VERSION_CONFLICT"), dict(card, paused=True)
+
+    def commit(self, text, envelope, outcome):
+        verdict, effect, cards_after = outcome
+        arrival = self.db.execute("SELECT COALESCE(MAX(arrival), 0) + 1 FROM arrivals").fetchone()[0]
+        self.db.execute("INSERT INTO arrivals VALUES (?, ?)", (arrival, text))
+        clock = self.setting("clock")
+        recorded = {"arrival": arrival, "received_at": clock, "content": canonical(envelope),
+                    "text": text, "decisions": [verdict]}
+        event_id = non_empty_string(envelope, "event_id")
+        if effect == "first":
+            self.put_identity(event_id, {"first_received_at": clock, "first": recorded, "variants": []})
+        elif effect == "variant":
+            record = self.identity(event_id)
+            record["variants"].append(recorded)
+            self.put_identity(event_id, record)
+        for object_id in sorted(cards_after):
+            self.put_card(object_id, cards_after[object_id])
+        if verdict["decision"] == "HELD":
+            self.db.execute("INSERT INTO held VALUES (?, ?)", (arrival, verdict["reason"]))
+        self.count("event", 1 if verdict["decision"] == "APPLIED" else 0)
+        paused = [object_id for object_id in sorted(cards_after) if cards_after[object_id]["paused"]]
+        self.audit({"kind": "delivery", "arrival": arrival, "envelope": text, "decision": verdict,
+                    "variant": effect == "variant", "paused": paused})
+
+    # reconciliation (SPEC section 4)
+
+    def reconcile(self, objects):
+        for object_id, given in objects.items():
+            validity, version = classify_version({"object_version": given.get("version")})
+            if validity != "valid" or not isinstance(given.get("state"), dict):
+                raise Rejected(400, "authority for " + object_id + " needs a version and a state object")
+        return self.transaction(lambda: [self.reconcile_one(object_id, objects[object_id])
+                                         for object_id in sorted(objects)])
+
+    def reconcile_one(self, object_id, given):
+        before = self.card(object_id)
+        card = {"version": int(given["version"]), "state": given["state"], "paused": False}
+        if before is None:
+            outcome = "CREATED"
+        elif before["version"] == card["version"] and canonical(before["state"]) == canonical(card["state"]):
+            outcome = "CONFIRMED"
+        else:
+            outcome = "REPLACED"
+        regressed = before is not None and card["version"] < before["version"]
+        resolved, to_reevaluate, still_held = [], [], []
+        for arrival, reason in self.held_inputs():
+            if non_empty_string(self.envelope(arrival), "object_id") != object_id:
+                continue
+            if reason in CONFLICTS_RESOLVED_BY_AUTHORITY:
+                resolved.append({"arrival": arrival, "reason": reason})
+            elif reason in STAYS_UNRESOLVED:
+                still_held.append({"arrival": arrival, "reason": reason})
+            else:
+                to_reevaluate.append({"arrival": arrival, "reason": reason})
+        reevaluated = []
+        for item in to_reevaluate:
+            if card["paused"]:
+                still_held.append(item)  # paused again: the rest wait for the next authority
+                continue
+            verdict, card_after = self.judge(self.envelope(item["arrival"]), card)
+            reevaluated.append({"arrival": item["arrival"], "previous_reason": item["reason"],
+                                "decision": verdict})
+            card = card_after or card
+            if verdict["decision"] == "HELD":
+                still_held.append({"arrival": item["arrival"], "reason": verdict["reason"]})
+        still_held.sort(key=lambda item: item["arrival"])
+        self.commit_reconciliation(object_id, outcome, regressed, before, card, resolved,
+                                   reevaluated, still_held)
+        return {"object_id": object_id, "outcome": outcome, "regressed": regressed, "before": before,
+                "after": card, "resolved": resolved, "reevaluated": reevaluated,
+                "still_held": still_held}
+
+    def commit_reconciliation(self, object_id, outcome, regressed, before, card, resolved,
+                              reevaluated, still_held):
+        self.put_card(object_id, card)
+        self.audit({"kind": "authority", "object_id": object_id, "outcome": outcome,
+                    "regressed": regressed, "before": before, "after": card})
+        for item in resolved:
+            self.db.execute("DELETE FROM held WHERE arrival=?", (item["arrival"],))
+            self.audit({"kind": "resolved_by_authority", "arrival": item["arrival"],
+                        "event_id": non_empty_string(self.envelope(item["arrival"]), "event_id"),
+                        "object_id": object_id, "reason": item["reason"]})
+        for item in reevaluated:
+            self.db.execute("DELETE FROM held WHERE arrival=?", (item["arrival"],))
+            event_id = non_empty_string(self.envelope(item["arrival"]), "event_id")
+            record = self.identity(event_id) if event_id else None
+            # A re-evaluated input is always its id's first record; later redeliveries restate it.
+            if record is not None and record["first"]["arrival"] == item["arrival"]:
+                record["first"]["decisions"].append(item["decision"])
+                self.put_identity(event_id, record)
+            self.audit({"kind": "reevaluated", "arrival": item["arrival"], "event_id": event_id,
+                        "object_id": object_id, "previous_reason": item["previous_reason"],
+                        "decision": item["decision"]})
+        for item in still_held:
+            self.db.execute("INSERT OR REPLACE INTO held VALUES (?, ?)", (item["arrival"], item["reason"]))
+        applied = sum(1 for item in reevaluated if item["decision"]["decision"] == "APPLIED")
+        self.count("event", applied)
+        self.count("authoritative", 0 if outcome == "CONFIRMED" else 1)
+
+    # the view (docs/receiver-protocol.md, "GET view")
+
+    def view(self):
+        def work():
+            cards = {}
+            for object_id, version, state, paused in self.db.execute(
+                    "SELECT object_id, version, state, paused FROM cards ORDER BY object_id"):
+                cards[object_id] = {"version": version, "state": parse_json(state), "paused": bool(paused)}
+            held_list = [{"arrival": arrival, "event_id": non_empty_string(self.envelope(arrival), "event_id"),
+                          "reason": reason} for arrival, reason in self.held_inputs()]
+            identities = []
+            for event_id, record in self.db.execute("SELECT event_id, record FROM identities ORDER BY seq"):
+                record = json.loads(record)
+                identities.append({"event_id": event_id, "first_received_at": record["first_received_at"],
+                                   "first": recorded_view(record["first"]),
+                                   "variants": [recorded_view(v) for v in record["variants"]]})
+            audit = [parse_json(row[0]) for row in self.db.execute("SELECT entry FROM audit ORDER BY seq")]
+            return {"protocol": PROTOCOL, "clock": self.setting("clock"), "cards": cards,
+                    "held": held_list, "identities": identities, "audit": audit,
+                    "replacements": {"event": self.setting("event"),
+                                     "authoritative": self.setting("authoritative")}}
+
+        return self.transaction(work)
+
+
+class StorageFault(Exception):
+    """The durable write failed: nothing of the delivery is kept and the answer is not 2xx."""
+
+
+def read_envelope(text):
+    try:
+        return parse_json(text)
+    except ValueError:
+        return None  # not JSON at all: no identity, held MALFORMED
+
+
+def recorded_view(recorded):
+    return {"arrival": recorded["arrival"], "received_at": recorded["received_at"],
+            "decisions": recorded["decisions"]}
+
+
+# ---- HTTP ------------------------------------------------------------------------------------
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: one connection serves a whole run
+    store = None
+    control_enabled = False
+    secret = None
+
+    def do_POST(self):
+        self.route("POST")
+
+    def do_GET(self):
+        self.route("GET")
+
+    def route(self, method):
+        try:
+            body = self.read_body()
+            if self.path == "/webhook" and method == "POST":
+                return self.webhook(body)
+            if self.path.startswith("/inboxcheck/"):
+                return self.control(method, self.path[len("/inboxcheck/"):], body)
+            self.answer(404, {"error": "no such endpoint: " + method + " " + self.path})
+        except Rejected as rejected:
+            self.answer(rejected.status, {"error": str(rejected)})
+        except Exception as error:  # a bug here: still one line, and nothing half-written
+            self.answer(500, {"error": "internal error: " + repr(error)})
+
+    def read_body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY_BYTES:
+            raise Rejected(413, "body larger than " + str(MAX_BODY_BYTES) + " bytes")
+        return self.rfile.read(length).decode("utf-8") if length else ""
+
+    def webhook(self, body):
+        if not self.control_enabled:
+            # In production the clock is the wall clock; under test only the control API moves it.
+            self.store.move_clock(max(now_instant(), self.store.view()["clock"]))
+        try:
+            verdict = self.store.deliver(body)
+        except StorageFault:
+            return self.answer(503, {"error": "the decision could not be recorded durably; retry"})
+        self.answer(200, verdict)
+
+    def control(self, method, action, body):
+        if not self.control_enabled:
+            return self.answer(404, {"error": "the control API is not enabled"})
+        given = self.headers.get("Inboxcheck-Secret") or ""
+        if not self.secret or not hmac.compare_digest(given.encode(), self.secret.encode()):
+            return self.answer(403, {"error": "control requests need the Inboxcheck-Secret of this run"})
+        request = self.control_request(method, body)
+        if (method, action) == ("POST", "reset"):
+            self.store.reset(request)
+            return self.answer(200, {"protocol": PROTOCOL})
+        if (method, action) == ("POST", "clock"):
+            pruned = self.store.move_clock(request.get("time"))
+            return self.answer(200, {"clock": request["time"], "pruned": pruned})
+        if (method, action) == ("POST", "reconcile"):
+            return self.answer(200, {"objects": self.store.reconcile(request.get("objects") or {})})
+        if (method, action) == ("GET", "view"):
+            return self.answer(200, self.store.view())
+        if (method, action) == ("POST", "fail-next-write"):
+            self.store.fail_next_write = True
+            return self.answer(200, {"armed": True})
+        self.answer(404, {"error": "no such control endpoint: " + method + " /inboxcheck/" + action})
+
+    @staticmethod
+    def control_request(method, body):
+        if method == "GET" or not body:
+            return {}
+        try:
+            request = parse_json(body)
+        except ValueError as error:
+            raise Rejected(400, "the control request is not JSON: " + str(error))
+        if not isinstance(request, dict):
+            raise Rejected(400, "the control request must be a JSON object")
+        return request
+
+    def answer(self, status, document):
+        data = dump(document).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, format, *args):
+        pass  # stdout carries the listening address only; requests are not logged
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A card.snapshot webhook receiver (inboxcheck example).")
+    parser.add_argument("--host", default=os.environ.get("INBOXCHECK_HOST", "127.0.0.1"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("INBOXCHECK_PORT", "0")))
+    parser.add_argument("--data", default=os.environ.get("INBOXCHECK_DATA", "."),
+                        help="folder of the sqlite file (default: INBOXCHECK_DATA, else .)")
+    parser.add_argument("--mistake", choices=["none", "last-arrival-wins"],
+                        default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
+    options = parser.parse_args()
+    os.makedirs(options.data, exist_ok=True)
+    Handler.store = Store(os.path.join(options.data, "receiver.sqlite3"), options.mistake)
+    Handler.control_enabled = os.environ.get("INBOXCHECK_CONTROL") == "1"
+    Handler.secret = os.environ.get("INBOXCHECK_CONTROL_SECRET")
+    if Handler.control_enabled and not Handler.secret:
+        sys.exit("receiver.py: INBOXCHECK_CONTROL=1 needs INBOXCHECK_CONTROL_SECRET")
+    server = ThreadingHTTPServer((options.host, options.port), Handler)
+    host, port = server.server_address[:2]
+    print("http://%s:%d" % (host, port), flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+package io.inboxcheck.http;
+
+import static io.inboxcheck.http.ProtocolValues.array;
+import static io.inboxcheck.http.ProtocolValues.bool;
+import static io.inboxcheck.http.ProtocolValues.card;
+import static io.inboxcheck.http.ProtocolValues.decision;
+import static io.inboxcheck.http.ProtocolValues.instant;
+import static io.inboxcheck.http.ProtocolValues.member;
+import static io.inboxcheck.http.ProtocolValues.name;
+import static io.inboxcheck.http.ProtocolValues.optional;
+import static io.inboxcheck.http.ProtocolValues.string;
+
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.HeldReason;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonString;
+import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.model.ReconcileOutcome;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One audit entry of the protocol's view as the model's {@link AuditEntry}, at its step. */
+final class AuditMapping {
+  private AuditMapping() {}
+
+  static AuditEntry entry(JsonObject entry, int step, ViewMapping.Arrivals arrivals, String path) {
+    String kind = string(entry, "kind", path);
+    Instant at = instant(entry, "at", path);
+    switch (kind) {
+      case "delivery":
+        {
+          ViewMapping.Arrival arrival = arrivals.get(entry, path);
+          return new AuditEntry.DeliveryRecorded(
+              step,
+              at,
+              arrival.envelope(),
+              decision(member(entry, "decision", path), path + ".decision"),
+              bool(entry, "variant", path),
+              strings(entry, "paused", path));
+        }
+      case "authority":
+        return new AuditEntry.AuthorityApplied(
+            step,
+            at,
+            string(entry, "object_id", path),
+            name(ReconcileOutcome.class, entry, "outcome", path),
+            bool(entry, "regressed", path),
+            optional(entry, "before").map(card -> card(card, path + ".before")).orElse(null),
+            card(member(entry, "after", path), path + ".after"));
+      case "resolved_by_authority":
+        return new AuditEntry.ResolvedByAuthority(
+            step,
+            at,
+            arrivals.get(entry, path).step(),
+            ViewMapping.eventId(entry, path),
+            string(entry, "object_id", path),
+            name(HeldReason.class, entry, "reason", path));
+      case "reevaluated":
+        return new AuditEntry.Reevaluated(
+            step,
+            at,
+            arrivals.get(entry, path).step(),
+            ViewMapping.eventId(entry, path),
+            string(entry, "object_id", path),
+            name(HeldReason.class, entry, "previous_reason", path),
+            decision(member(entry, "decision", path), path + ".decision"));
+      case "identity_pruned":
+        return new AuditEntry.IdentityPruned(
+            step, at, string(entry, "event_id", path), instant(entry, "first_received_at", path));
+      default:
+        throw new ProtocolValues.Mismatch(
+            path + ".kind",
+            "expected delivery, authority, resolved_by_authority, reevaluated or identity_pruned,"
+                + " found \""
+                + kind
+                + "\"");
+    }
+  }
+
+  private static List<String> strings(JsonObject entry, String key, String path) {
+    List<String> values = new ArrayList<>();
+    List<JsonValue> items = array(entry, key, path);
+    for (int index = 0; index < items.size(); index++) {
+      if (!(items.get(index) instanceof JsonString string)) {
+        throw new ProtocolValues.Mismatch(
+            path + "." + key + "[" + index + "]", "expected a string");
+      }
+      values.add(string.value());
+    }
+    return values;
+  }
+}

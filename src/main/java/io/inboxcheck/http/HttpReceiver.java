@@ -1,0 +1,195 @@
+package io.inboxcheck.http;
+
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.Ack;
+import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.ReplayableReceiver;
+import io.inboxcheck.receiver.Transport;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.function.Supplier;
+
+/**
+ * A receiver reached over HTTP with inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md),
+ * serving one scenario: created by resetting the receiver to the scenario's setup. A delivery is a
+ * real webhook request; everything else goes through the receiver's control API. What the receiver
+ * reports is mapped back onto steps by {@link ViewMapping}, from what this adapter sent.
+ */
+public final class HttpReceiver implements Receiver, ReplayableReceiver {
+  private final ReceiverClient client;
+  private final String choice;
+  private final ReceiverSetup setup;
+  private final List<ViewMapping.Sent> sent = new ArrayList<>();
+  private final List<Integer> auditSteps = new ArrayList<>();
+  private final Map<JsonValue, Integer> sendsOfContent = new HashMap<>();
+  private Integer pendingStep;
+  private int lastStep;
+  private Instant clock;
+  private ViewMapping.Mapped mapped;
+
+  HttpReceiver(ReceiverClient client, String choice, ReceiverSetup setup) {
+    this.client = client;
+    this.choice = choice;
+    this.setup = setup;
+    this.clock = setup.start();
+    String what = "reset to the scenario's setup";
+    JsonObject answer =
+        parse(client.control("reset", ProtocolValues.resetRequest(setup), what).body(), what);
+    protocolOf(answer, what);
+  }
+
+  @Override
+  public String name() {
+    return choice;
+  }
+
+  @Override
+  public String receiverChoice() {
+    return choice;
+  }
+
+  @Override
+  public void advanceClock(int step, Instant time) {
+    before(step);
+    client.control(
+        "clock",
+        ProtocolValues.clockRequest(time),
+        "moving the clock to " + time + " (step " + step + ")");
+    clock = time;
+  }
+
+  @Override
+  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+    before(step);
+    String what = "the delivery at step " + step;
+    if (transport.storageFault()) {
+      client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+    }
+    ReceiverClient.Answer answer =
+        client.deliver(envelope.text(), headers(envelope, transport), what);
+    sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
+    if (!answer.successful()) {
+      // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
+      return DeliveryResult.NOT_DURABLE;
+    }
+    return new DeliveryResult(decisionOf(answer, step, what), Ack.ACK);
+  }
+
+  /** The webhook headers a provider sends beside the body (Standard Webhooks names). */
+  private Map<String, String> headers(Envelope envelope, Transport transport) {
+    int sends = sendsOfContent.merge(envelope.content(), 1, Integer::sum);
+    Map<String, String> headers = new LinkedHashMap<>();
+    envelope.eventId().ifPresent(id -> headers.put("Webhook-Id", id));
+    int attempt = transport.attempt() != null ? transport.attempt() : sends;
+    headers.put("Webhook-Attempt", Integer.toString(attempt));
+    headers.put("Webhook-Timestamp", Long.toString(clock.getEpochSecond()));
+    return headers;
+  }
+
+  /** The decision the answer's body states, else the one the receiver's audit recorded. */
+  private Decision decisionOf(ReceiverClient.Answer answer, int step, String what) {
+    if (!answer.body().isBlank()) {
+      JsonObject body = parse(answer.body(), what);
+      if (body.get("decision").isPresent()) {
+        return wrapped(() -> ProtocolValues.decision(body, "$"), what);
+      }
+    }
+    List<AuditEntry> audit = view().audit();
+    for (int index = audit.size() - 1; index >= 0; index--) {
+      if (audit.get(index) instanceof AuditEntry.DeliveryRecorded delivery
+          && delivery.step() == step) {
+        return delivery.decision();
+      }
+    }
+    return null; // acknowledged without a recorded decision: the invariants say so
+  }
+
+  @Override
+  public List<ObjectReconciliation> reconcile(
+      int step, SortedMap<String, AuthoritativeCard> authority) {
+    before(step);
+    String what = "the reconciliation at step " + step;
+    ReceiverClient.Answer answer =
+        client.control("reconcile", ProtocolValues.reconcileRequest(authority), what);
+    JsonObject document = parse(answer.body(), what);
+    ViewMapping.Arrivals arrivals = current().arrivals();
+    return wrapped(() -> ViewMapping.reconciliation(document, arrivals), what);
+  }
+
+  @Override
+  public ReceiverView view() {
+    return current().view();
+  }
+
+  /**
+   * Requests of a new step begin: what earlier requests wrote is attributed to their step first.
+   */
+  private void before(int step) {
+    if (pendingStep != null && pendingStep != step) {
+      current();
+    }
+    pendingStep = step;
+    lastStep = step;
+    mapped = null;
+  }
+
+  private ViewMapping.Mapped current() {
+    if (mapped != null) {
+      return mapped;
+    }
+    String what = "reading its view";
+    JsonObject document = parse(client.read("view", what).body(), what);
+    int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
+    int writer = pendingStep != null ? pendingStep : lastStep;
+    while (auditSteps.size() < auditSize) {
+      auditSteps.add(writer);
+    }
+    mapped = wrapped(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    pendingStep = null;
+    return mapped;
+  }
+
+  private JsonObject parse(String body, String what) {
+    return wrapped(() -> ProtocolValues.document(body), what);
+  }
+
+  private String protocolOf(JsonObject answer, String what) {
+    String protocol = wrapped(() -> ProtocolValues.string(answer, "protocol", "$"), what);
+    if (!ProtocolValues.PROTOCOL.equals(protocol)) {
+      throw new ReceiverFailure(
+          client.prefix(what)
+              + "speaks "
+              + protocol
+              + "; inboxcheck speaks "
+              + ProtocolValues.PROTOCOL);
+    }
+    return protocol;
+  }
+
+  private <T> T wrapped(Supplier<T> reading, String what) {
+    try {
+      return reading.get();
+    } catch (ProtocolValues.Mismatch mismatch) {
+      throw new ReceiverFailure(
+          client.prefix(what) + "the answer is not the protocol at " + mismatch.getMessage(),
+          mismatch);
+    } catch (IllegalArgumentException | NullPointerException invalid) {
+      throw new ReceiverFailure(
+          client.prefix(what) + "the answer is not the protocol: " + invalid.getMessage(), invalid);
+    }
+  }
+}

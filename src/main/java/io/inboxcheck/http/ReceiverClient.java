@@ -1,0 +1,151 @@
+package io.inboxcheck.http;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Requests to one receiver over HTTP with the JDK's client. Every request has a timeout, and every
+ * way a request can fail becomes a {@link ReceiverFailure} with one line naming the receiver, the
+ * request and what went wrong; a hung receiver never hangs the harness.
+ */
+final class ReceiverClient {
+  /** The header that carries the per-run control secret (docs/receiver-protocol.md). */
+  static final String SECRET_HEADER = "Inboxcheck-Secret";
+
+  /** Where the control API lives below the receiver's base address. */
+  static final String CONTROL_PATH = "/inboxcheck/";
+
+  private final String name;
+  private final URI base;
+  private final String secret;
+  private final Duration timeout;
+  private final HttpClient client;
+
+  /**
+   * @param name how messages name the receiver, e.g. {@code exec:python3 receiver.py}
+   * @param base the receiver's address, e.g. {@code http://127.0.0.1:8080}
+   * @param secret the control secret of this run
+   * @param timeout the longest wait for any one answer
+   */
+  ReceiverClient(String name, URI base, String secret, Duration timeout) {
+    this.name = name;
+    this.base = base;
+    this.secret = secret;
+    this.timeout = timeout;
+    this.client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(timeout)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+  }
+
+  /** One answer: the status code and the body as text. */
+  record Answer(int status, String body) {
+    boolean successful() {
+      return status >= 200 && status < 300;
+    }
+  }
+
+  String name() {
+    return name;
+  }
+
+  Duration timeout() {
+    return timeout;
+  }
+
+  /** POSTs a webhook delivery with its transport headers; never sends the control secret. */
+  Answer deliver(String body, Map<String, String> headers, String what) {
+    HttpRequest.Builder request = request("/webhook", what);
+    headers.forEach(request::header);
+    return send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), what);
+  }
+
+  /** POSTs a control request with the secret; a non-2xx answer is a failure of the receiver. */
+  Answer control(String action, String body, String what) {
+    HttpRequest.Builder request =
+        request(CONTROL_PATH + action, what).header(SECRET_HEADER, secret);
+    return expectSuccess(
+        send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), what), what);
+  }
+
+  /** GETs a control resource with the secret. */
+  Answer read(String action, String what) {
+    HttpRequest.Builder request =
+        request(CONTROL_PATH + action, what).header(SECRET_HEADER, secret);
+    return expectSuccess(send(request.GET().build(), what), what);
+  }
+
+  /** A control request exactly as given, for tests that show what happens without the secret. */
+  Answer raw(String method, String path, String body, Map<String, String> headers) {
+    HttpRequest.Builder request = request(path, method + " " + path);
+    headers.forEach(request::header);
+    return send(
+        request.method(method, HttpRequest.BodyPublishers.ofString(body)).build(),
+        method + " " + path);
+  }
+
+  private HttpRequest.Builder request(String path, String what) {
+    URI target;
+    try {
+      target = base.resolve(path);
+    } catch (IllegalArgumentException e) {
+      throw new ReceiverFailure(prefix(what) + "the address " + base + " is not usable", e);
+    }
+    return HttpRequest.newBuilder(target)
+        .timeout(timeout)
+        .header("Content-Type", "application/json");
+  }
+
+  private Answer send(HttpRequest request, String what) {
+    try {
+      HttpResponse<String> response =
+          client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      return new Answer(response.statusCode(), response.body());
+    } catch (HttpConnectTimeoutException e) {
+      throw new ReceiverFailure(prefix(what) + "could not connect within " + seconds(), e);
+    } catch (HttpTimeoutException e) {
+      throw new ReceiverFailure(
+          prefix(what) + "no answer within " + seconds() + " (the receiver hangs)", e);
+    } catch (IOException e) {
+      throw new ReceiverFailure(prefix(what) + "cannot reach " + base + ": " + describe(e), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ReceiverFailure(prefix(what) + "interrupted", e);
+    }
+  }
+
+  private Answer expectSuccess(Answer answer, String what) {
+    if (!answer.successful()) {
+      throw new ReceiverFailure(
+          prefix(what)
+              + "answered "
+              + answer.status()
+              + " "
+              + ProtocolValues.excerpt(answer.body()));
+    }
+    return answer;
+  }
+
+  String prefix(String what) {
+    return "receiver " + name + ", " + what + ": ";
+  }
+
+  private String seconds() {
+    return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+  }
+
+  private static String describe(IOException e) {
+    String message = e.getMessage();
+    return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+  }
+}

@@ -1,0 +1,11 @@
+package io.inboxcheck.receiver;
+
+/**
+ * A receiver that {@code replay --receiver CHOICE} can reach again, so a counterexample found
+ * against it prints the command that replays it (e.g. {@code exec:python3 receiver.py}).
+ */
+public interface ReplayableReceiver {
+
+  /** The value of {@code --receiver} that reaches this receiver again. */
+  String receiverChoice();
+}
