@@ -1,0 +1,130 @@
+package io.inboxcheck.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The example receiver speaks the protocol as docs/receiver-protocol.md specifies it: every request
+ * the harness sends and every answer the receiver gives over the guide's scenario validates against
+ * the message's JSON Schema, and the control API refuses a request without the run's secret and
+ * changes nothing.
+ */
+class ReceiverProtocolTests {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path SCHEMAS = ProjectPaths.root().resolve("docs/receiver-protocol");
+
+  private ReceiverProcess process;
+  private ReceiverClient client;
+
+  @BeforeEach
+  void start() {
+    PythonReceiver.requirePython();
+    process = ReceiverProcess.start(PythonReceiver.COMMAND, PythonReceiver.TIMEOUT);
+    client =
+        new ReceiverClient("python", process.address(), process.secret(), PythonReceiver.TIMEOUT);
+  }
+
+  @AfterEach
+  void stop() {
+    if (process != null) {
+      process.close();
+    }
+  }
+
+  @Test
+  void everyMessageOfTheGuidesScenarioMatchesItsSchema() throws Exception {
+    Scenario guide =
+        new ScenarioReader().read(ProjectPaths.scenarios().resolve("B62-15-events.json"));
+    String reset = ProtocolValues.resetRequest(guide.setup());
+    assertValid("reset-request", reset);
+    assertValid("reset-answer", client.control("reset", reset, "reset").body());
+    for (ScenarioStep step : guide.steps()) {
+      if (step.time() != null) {
+        String clock = ProtocolValues.clockRequest(step.time());
+        assertValid("clock-request", clock);
+        assertValid("clock-answer", client.control("clock", clock, "clock").body());
+      }
+      if (step instanceof ScenarioStep.Deliver deliver) {
+        ReceiverClient.Answer answer =
+            client.deliver(deliver.envelope().text(), Map.of(), "delivery");
+        assertThat(answer.successful()).as("step %s", step.number()).isTrue();
+        assertValid("webhook-answer", answer.body());
+      } else if (step instanceof ScenarioStep.Reconcile reconcile) {
+        String request = ProtocolValues.reconcileRequest(reconcile.authority());
+        assertValid("reconcile-request", request);
+        assertValid("reconcile-answer", client.control("reconcile", request, "reconcile").body());
+      }
+    }
+    assertValid("fail-next-write-answer", client.control("fail-next-write", "{}", "arm").body());
+    ReceiverClient.Answer failed =
+        client.deliver(firstEnvelope(guide), Map.of(), "delivery after the fault");
+    assertThat(failed.status()).isEqualTo(503);
+    assertValid("error-answer", failed.body());
+
+    String view = client.read("view", "view").body();
+    assertValid("view-answer", view);
+    JsonNode viewTree = JSON.readTree(view);
+    assertThat(viewTree.get("audit").size())
+        .as("one entry per delivery, authority, resolution and re-evaluation")
+        .isEqualTo(10 + 2 + 1 + 2);
+    assertThat(viewTree.get("held").findValuesAsText("event_id")).containsExactly("e-300", "e-204");
+  }
+
+  @Test
+  void aControlRequestWithoutTheSecretIsRefusedAndChangesNothing() throws Exception {
+    Scenario guide =
+        new ScenarioReader().read(ProjectPaths.scenarios().resolve("B62-15-events.json"));
+    client.control("reset", ProtocolValues.resetRequest(guide.setup()), "reset");
+    client.deliver(firstEnvelope(guide), Map.of(), "first delivery");
+    String before = client.read("view", "view").body();
+    String wipe = ProtocolValues.resetRequest(guide.withSteps(List.of(), null).setup());
+    String authority = "{\"objects\":{\"card-7\":{\"version\":99,\"state\":{\"stage\":\"gone\"}}}}";
+
+    List<ReceiverClient.Answer> refused =
+        List.of(
+            client.raw("POST", "/inboxcheck/reconcile", authority, Map.of()),
+            client.raw("POST", "/inboxcheck/reset", wipe, Map.of("Inboxcheck-Secret", "guess")),
+            client.raw(
+                "POST", "/inboxcheck/clock", "{\"time\":\"2030-01-01T00:00:00Z\"}", Map.of()),
+            client.raw("POST", "/inboxcheck/fail-next-write", "{}", Map.of()),
+            client.raw("GET", "/inboxcheck/view", "", Map.of()));
+
+    for (ReceiverClient.Answer answer : refused) {
+      assertThat(answer.status()).isEqualTo(403);
+      assertValid("error-answer", answer.body());
+    }
+    assertThat(client.read("view", "view").body()).isEqualTo(before);
+    assertThat(JSON.readTree(before).get("cards").get("card-7").get("version").asLong())
+        .isEqualTo(12);
+  }
+
+  private static String firstEnvelope(Scenario scenario) {
+    return ((ScenarioStep.Deliver) scenario.steps().get(0)).envelope().text();
+  }
+
+  private static void assertValid(String message, String body) throws Exception {
+    Path file = SCHEMAS.resolve(message + ".schema.json");
+    Schema schema =
+        SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+            .getSchema(JSON.readTree(Files.readString(file)));
+    List<Error> errors = schema.validate(JSON.readTree(body));
+    assertThat(errors).as("%s against %s", body, file.getFileName()).isEmpty();
+  }
+}
