@@ -58,8 +58,7 @@ public final class HttpReceivers implements Function<ReceiverSetup, Receiver>, A
     }
     if (secret == null || secret.isBlank()) {
       throw new IllegalArgumentException(
-          "http:"
-              + url
+          url
               + " needs the receiver's control secret: --receiver-secret or"
               + " INBOXCHECK_CONTROL_SECRET");
     }
