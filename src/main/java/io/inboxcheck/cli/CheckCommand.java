@@ -31,15 +31,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "check",
     mixinStandardHelpOptions = true,
-    description = {
-      "Checks a receiver: replays every scenario file of a folder (expectations, invariants and,",
-      "for a receiver other than the model, its decisions against the model's), runs the",
-      "fault-sequence and arrival-order properties with shrinking, and with --explore checks",
-      "every arrival order of one scenario. A failure prints the shrunk scenario as a script, the",
-      "broken invariant and the command that replays it against this receiver.",
-      "Reports: summary.md, summary.json and counterexamples/ under --reports.",
-      "Exit codes: 0 everything holds, 1 something failed, 2 the input was rejected."
-    })
+    description =
+        "Checks a receiver: replays every scenario file of a folder (expectations, "
+            + "invariants and, for a receiver other than the model, its decisions against "
+            + "the model's), runs the fault-sequence and arrival-order properties with "
+            + "shrinking, and with --explore checks every arrival order of one scenario. A "
+            + "failure prints the shrunk scenario as a script, the broken invariant and the"
+            + " command that replays it against this receiver. Reports: summary.md, "
+            + "summary.json and counterexamples/ under --reports. Exit codes: 0 everything "
+            + "holds, 1 something failed, 2 the input was rejected.")
 final class CheckCommand implements Callable<Integer> {
 
   private static final Pattern SHARD = Pattern.compile("(\\d{1,6})/(\\d{1,6})");
@@ -49,10 +49,9 @@ final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--receiver",
       defaultValue = "model",
-      description = {
-        "The receiver to check: model (default), postgres, or class:NAME for a Receiver on the",
-        "class path; any receiver replay takes."
-      })
+      description =
+          "The receiver to check: model (default), postgres, or class:NAME for a "
+              + "Receiver on the class path; any receiver replay takes.")
   String receiver;
 
   @Mixin DatabaseMixin database;
@@ -68,10 +67,9 @@ final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--tries",
       paramLabel = "N",
-      description = {
-        "Tries per property before its multiplier (fault sequences 5x, arrival orders 2x), over",
-        "all shards (default: ${DEFAULT-VALUE}, as mvn verify)."
-      })
+      description =
+          "Tries per property before its multiplier (fault sequences 5x, arrival orders"
+              + " 2x), over all shards (default: ${DEFAULT-VALUE}, as mvn verify).")
   int tries = RunConfig.DEFAULT_TRIES;
 
   @Option(
@@ -83,30 +81,30 @@ final class CheckCommand implements Callable<Integer> {
   @Option(
       names = "--time-budget",
       paramLabel = "DURATION",
-      description = {
-        "Stop generating new tries after this long (ISO-8601, e.g. PT2M); the properties say how",
-        "many tries ran. A failure found is still shrunk. Running out is not a failure."
-      })
+      description =
+          "Stop generating new tries after this long (ISO-8601, e.g. PT2M); the "
+              + "properties say how many tries ran. A failure found is still shrunk. Running "
+              + "out is not a failure.")
   Duration timeBudget;
 
   @Option(
       names = "--shard",
       paramLabel = "i/n",
-      description = {
-        "Run shard i of n (0 <= i < n): the tries whose index is i modulo n. Try k draws from",
-        "the same seed in every shard, so n jobs with --shard 0/n .. (n-1)/n and one --seed (or",
-        "none) run exactly the tries of one unsharded run, and each shard is reproducible alone."
-      })
+      description =
+          "Run shard i of n (0 <= i < n): the tries whose index is i modulo n. Try k "
+              + "draws from the same seed in every shard, so n jobs with --shard 0/n .. "
+              + "(n-1)/n and one --seed (or none) run exactly the tries of one unsharded run,"
+              + " and each shard is reproducible alone.")
   String shard;
 
   @Option(
       names = "--explore",
       paramLabel = "FILE",
-      description = {
-        "Also check every arrival order of this scenario: explored with memoised states when the",
-        "receiver can copy itself (the model, an ExplorableReceiver), else each order replayed",
-        "from a fresh receiver, at most --max-orders of them."
-      })
+      description =
+          "Also check every arrival order of this scenario: explored with memoised "
+              + "states when the receiver can copy itself (the model, an ExplorableReceiver),"
+              + " else each order replayed from a fresh receiver, at most --max-orders of "
+              + "them.")
   Path explore;
 
   @Option(
