@@ -13,8 +13,8 @@ final class ReceiverNames {
   static String fileSafe(String receiver) {
     String name = receiver;
     if (receiver.startsWith(ReceiverChoice.CLASS_PREFIX)) {
-      name = receiver.substring(receiver.lastIndexOf('.') + 1);
-      name = name.startsWith(ReceiverChoice.CLASS_PREFIX) ? name.substring(6) : name;
+      String className = receiver.substring(ReceiverChoice.CLASS_PREFIX.length());
+      name = className.substring(className.lastIndexOf('.') + 1);
     }
     name = name.replaceAll("[^A-Za-z0-9.-]+", "-").replaceAll("^-+|-+$", "");
     name = name.length() > LONGEST ? name.substring(0, LONGEST) : name;

@@ -53,7 +53,7 @@ public record CheckSummary(
       lines.add("Replay against " + check.receiverName() + ": " + failure.replay());
     }
     for (ReceiverCheck.PropertyPart part : properties) {
-      if (part.outcome().story().isPresent()) {
+      if (part.outcome().result().failure().isPresent()) {
         lines.add("");
         lines.add(part.outcome().message().stripTrailing());
       }

@@ -141,7 +141,7 @@ public final class PropertyHarness {
    * A receiver factory that remembers the class it last made, so a failure can name the receiver
    * class that {@code replay --receiver class:NAME} should load.
    */
-  private static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
+  static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
     private final Function<ReceiverSetup, Receiver> receivers;
     private Class<?> last;
 

@@ -57,7 +57,7 @@ public record ReceiverCheck(
   public ScenariosPart scenarios(Path folder, List<Scenario> scenarios) {
     List<ScenarioFailure> failures = new ArrayList<>();
     for (Scenario scenario : scenarios) {
-      Typed typed = new Typed(receivers);
+      PropertyHarness.ReceiverTypes typed = new PropertyHarness.ReceiverTypes(receivers);
       CheckedRun.Result result = CheckedRun.run(scenario, typed, checks());
       List<String> problems = new ArrayList<>();
       result.violation().ifPresent(violation -> problems.add(violation.describe()));
@@ -105,7 +105,7 @@ public record ReceiverCheck(
    * @throws io.inboxcheck.explore.StateLimitExceeded when the search needs too many states
    */
   public ExplorePart explore(Scenario scenario, long maxOrders) {
-    Typed typed = new Typed(receivers);
+    PropertyHarness.ReceiverTypes typed = new PropertyHarness.ReceiverTypes(receivers);
     Function<ReceiverSetup, ExplorableReceiver> explorable = explorable(scenario, typed);
     if (explorable != null) {
       Exploration exploration = Explorer.explore(scenario, explorable, Explorer.Options.DEFAULTS);
@@ -152,7 +152,8 @@ public record ReceiverCheck(
   }
 
   /** The explorable form of the receiver, or null when it cannot copy itself. */
-  private Function<ReceiverSetup, ExplorableReceiver> explorable(Scenario scenario, Typed typed) {
+  private Function<ReceiverSetup, ExplorableReceiver> explorable(
+      Scenario scenario, PropertyHarness.ReceiverTypes typed) {
     try (Receiver probe = typed.apply(scenario.setup())) {
       if (probe instanceof ModelReceiver) {
         return ExplorableReceiver::model;
@@ -165,31 +166,14 @@ public record ReceiverCheck(
   }
 
   /** The command that replays {@code file} against this receiver. */
-  private String replay(Typed typed, String file) {
-    Class<?> type = typed.last == null ? ModelReceiver.class : typed.last;
+  private String replay(PropertyHarness.ReceiverTypes typed, String file) {
+    Class<?> type = typed.last() == null ? ModelReceiver.class : typed.last();
     if (type == ModelReceiver.class) {
       return "java -jar " + ReplayCommands.JAR + " replay " + file;
     }
     return ReplayCommands.of(receiverName, type, Optional.of(replayArguments), Path.of(file))
         .get(0)
         .command();
-  }
-
-  /** A factory that remembers the class it last made, for the replay command's class path. */
-  private static final class Typed implements Function<ReceiverSetup, Receiver> {
-    private final Function<ReceiverSetup, Receiver> receivers;
-    private Class<?> last;
-
-    Typed(Function<ReceiverSetup, Receiver> receivers) {
-      this.receivers = receivers;
-    }
-
-    @Override
-    public Receiver apply(ReceiverSetup setup) {
-      Receiver receiver = receivers.apply(setup);
-      last = receiver.getClass();
-      return receiver;
-    }
   }
 
   /** The scenario files' part: how many ran and which failed. */
