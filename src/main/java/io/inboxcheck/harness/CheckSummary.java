@@ -109,6 +109,9 @@ public record CheckSummary(
   }
 
   private String scenarioLine() {
+    if (scenarios.files() == 0) {
+      return "Scenario files: none in " + scenarios.folder();
+    }
     String files = count(scenarios.files()) + " files in " + scenarios.folder();
     if (scenarios.holds()) {
       return "Scenario files: " + files + ", all expectations and invariants hold";

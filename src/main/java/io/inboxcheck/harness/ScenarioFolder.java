@@ -38,13 +38,18 @@ public final class ScenarioFolder {
       return new Loaded(List.of(), List.of(folder + ": no such folder of scenario files"));
     }
     List<Path> files;
-    try (Stream<Path> walk = Files.walk(folder)) {
-      files =
-          walk.filter(Files::isRegularFile)
-              .filter(file -> file.getFileName().toString().endsWith(".json"))
-              .filter(file -> !file.getFileName().toString().endsWith(".schema.json"))
-              .sorted()
-              .toList();
+    try {
+      // A folder given as a symbolic link is walked where it points, and shown as given.
+      Path real = folder.toRealPath();
+      try (Stream<Path> walk = Files.walk(real)) {
+        files =
+            walk.filter(Files::isRegularFile)
+                .filter(file -> file.getFileName().toString().endsWith(".json"))
+                .filter(file -> !file.getFileName().toString().endsWith(".schema.json"))
+                .map(file -> folder.resolve(real.relativize(file)))
+                .sorted()
+                .toList();
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -150,6 +150,7 @@ class CheckCommandTests {
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out())
+        .contains("Scenario files: none in " + folder)
         .contains("Every arrival order of " + GUIDE + ": 1,814,400 orders explored;")
         .contains("every order checked holds");
   }
