@@ -14,7 +14,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "inboxcheck 0.1.0",
     description = "A model-checking test harness for receivers of inbound events.",
-    subcommands = {ReplayCommand.class, ExploreCommand.class, BenchCommand.class})
+    subcommands = {
+      ReplayCommand.class,
+      CheckCommand.class,
+      ExploreCommand.class,
+      BenchCommand.class
+    })
 public final class Main implements Runnable {
 
   @Spec CommandSpec spec;

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -88,35 +89,9 @@ final class ReplayCommand implements Callable<Integer> {
       })
   String receiver;
 
-  @Option(
-      names = "--receiver-secret",
-      defaultValue = "${env:INBOXCHECK_CONTROL_SECRET}",
-      description = {
-        "http:URL only: the control secret the running receiver was started with",
-        "(env INBOXCHECK_CONTROL_SECRET). exec: receivers get a fresh one from inboxcheck."
-      })
-  String receiverSecret;
+  @Mixin ReceiverSecretMixin receiverSecret;
 
-  @Option(
-      names = "--jdbc-url",
-      defaultValue = "${env:INBOXCHECK_JDBC_URL}",
-      description = {
-        "postgres only: an existing PostgreSQL server (env INBOXCHECK_JDBC_URL); each scenario",
-        "runs in a fresh schema that is dropped afterwards. Default: an embedded server."
-      })
-  String jdbcUrl;
-
-  @Option(
-      names = "--db-user",
-      defaultValue = "${env:INBOXCHECK_DB_USER}",
-      description = "postgres with --jdbc-url: the user (env INBOXCHECK_DB_USER).")
-  String databaseUser;
-
-  @Option(
-      names = "--db-password",
-      defaultValue = "${env:INBOXCHECK_DB_PASSWORD}",
-      description = "postgres with --jdbc-url: the password (env INBOXCHECK_DB_PASSWORD).")
-  String databasePassword;
+  @Mixin DatabaseMixin database;
 
   @Override
   public Integer call() {
@@ -128,11 +103,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
     StringBuilder problem = new StringBuilder();
     Function<ReceiverSetup, Receiver> receivers =
-        ReceiverChoice.parse(
-            receiver,
-            new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword),
-            receiverSecret,
-            problem);
+        ReceiverChoice.parse(receiver, database.options(), receiverSecret.secret, problem);
     if (receivers == null) {
       err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;

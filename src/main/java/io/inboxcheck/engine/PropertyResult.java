@@ -48,7 +48,12 @@ public record PropertyResult<T>(
     /** All test cases passed but some required labels were reached too rarely. */
     COVERAGE_FAILED,
     /** More test cases than the property tolerates overran the choice limit. */
-    TOO_MANY_DISCARDS
+    TOO_MANY_DISCARDS,
+    /**
+     * Every try that ran passed, but the time budget ended generation before all planned tries ran;
+     * coverage is not judged on a cut-short run. Not a failure, and not a pass either.
+     */
+    TIME_BUDGET_SPENT
   }
 
   /**

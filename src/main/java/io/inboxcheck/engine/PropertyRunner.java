@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * still fails is shrunk and reported as coming from the database, and one that passes is deleted.
  * Then try {@code i} draws from {@link Seeds#caseSeed(long, int)} of the run seed, so a run is
  * fully determined by its seed. The first failure is shrunk, saved and reported; remaining tries
- * are skipped. If every try passes, discards and coverage requirements are checked.
+ * are skipped. If every try passes, discards and coverage requirements are checked. A {@link Shard}
+ * runs only its share of the tries, and a {@link Deadline} that passes stops generation early (the
+ * run says so by its status).
  */
 public final class PropertyRunner {
 
@@ -118,9 +120,20 @@ public final class PropertyRunner {
 
   private static <T> PropertyResult<T> runTries(
       Property<T> property, RunConfig config, long seed, Optional<ExampleDatabase> database) {
-    int tries = Math.max(1, (int) Math.round(config.tries() * property.triesMultiplier()));
+    int tries = totalTries(property, config);
     RunStatistics statistics = new RunStatistics();
     for (int tryIndex = 0; tryIndex < tries; tryIndex++) {
+      if (!config.shard().includes(tryIndex)) {
+        continue;
+      }
+      if (config.deadline().passed()) {
+        return statistics.result(
+            property.name(),
+            seed,
+            PropertyResult.Status.TIME_BUDGET_SPENT,
+            Optional.empty(),
+            List.of());
+      }
       Choices choices =
           Choices.random(Seeds.caseSeed(seed, tryIndex), config.limits().maxChoices());
       TestCaseResult<T> result = execute(property, choices);
@@ -130,6 +143,16 @@ public final class PropertyRunner {
       }
     }
     return completed(property, seed, statistics);
+  }
+
+  /** The tries of the whole run, every shard's: the configured tries times the multiplier. */
+  public static int totalTries(Property<?> property, RunConfig config) {
+    return Math.max(1, (int) Math.round(config.tries() * property.triesMultiplier()));
+  }
+
+  /** The tries this process runs of {@code property}: its shard's share of the total. */
+  public static int plannedTries(Property<?> property, RunConfig config) {
+    return config.shard().triesOf(totalTries(property, config));
   }
 
   private static <T> PropertyResult<T> failure(

@@ -21,9 +21,16 @@ import java.util.OptionalLong;
  * @param seed the fixed run seed, or empty to derive it from each property's name
  * @param exampleDirectory directory of the example database, or empty to disable it
  * @param limits generation and shrinking bounds
+ * @param shard which of the tries this process runs (all by default)
+ * @param deadline when to stop generating new tries (never by default)
  */
 public record RunConfig(
-    int tries, OptionalLong seed, Optional<Path> exampleDirectory, Limits limits) {
+    int tries,
+    OptionalLong seed,
+    Optional<Path> exampleDirectory,
+    Limits limits,
+    Shard shard,
+    Deadline deadline) {
 
   /** Tries used when {@code inboxcheck.tries} is not set. */
   public static final int DEFAULT_TRIES = 200;
@@ -48,6 +55,13 @@ public record RunConfig(
     Objects.requireNonNull(seed, "seed");
     Objects.requireNonNull(exampleDirectory, "exampleDirectory");
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(shard, "shard");
+    Objects.requireNonNull(deadline, "deadline");
+  }
+
+  /** Every try, with no time limit. */
+  public RunConfig(int tries, OptionalLong seed, Optional<Path> exampleDirectory, Limits limits) {
+    this(tries, seed, exampleDirectory, limits, Shard.ALL, Deadline.NONE);
   }
 
   /**
@@ -66,32 +80,43 @@ public record RunConfig(
 
   /** A copy with {@code newTries} tries. */
   public RunConfig withTries(int newTries) {
-    return new RunConfig(newTries, seed, exampleDirectory, limits);
+    return new RunConfig(newTries, seed, exampleDirectory, limits, shard, deadline);
   }
 
   /** A copy using {@code newSeed} for every property. */
   public RunConfig withSeed(long newSeed) {
-    return new RunConfig(tries, OptionalLong.of(newSeed), exampleDirectory, limits);
+    return new RunConfig(
+        tries, OptionalLong.of(newSeed), exampleDirectory, limits, shard, deadline);
   }
 
   /** A copy that derives each property's seed from its name. */
   public RunConfig withSeedFromName() {
-    return new RunConfig(tries, OptionalLong.empty(), exampleDirectory, limits);
+    return new RunConfig(tries, OptionalLong.empty(), exampleDirectory, limits, shard, deadline);
   }
 
   /** A copy storing failing examples in {@code directory}. */
   public RunConfig withExampleDirectory(Path directory) {
-    return new RunConfig(tries, seed, Optional.of(directory), limits);
+    return new RunConfig(tries, seed, Optional.of(directory), limits, shard, deadline);
   }
 
   /** A copy that neither reads nor writes the example database. */
   public RunConfig withoutExampleDatabase() {
-    return new RunConfig(tries, seed, Optional.empty(), limits);
+    return new RunConfig(tries, seed, Optional.empty(), limits, shard, deadline);
   }
 
   /** A copy with different limits. */
   public RunConfig withLimits(Limits newLimits) {
-    return new RunConfig(tries, seed, exampleDirectory, newLimits);
+    return new RunConfig(tries, seed, exampleDirectory, newLimits, shard, deadline);
+  }
+
+  /** A copy that runs only the tries of {@code newShard}. */
+  public RunConfig withShard(Shard newShard) {
+    return new RunConfig(tries, seed, exampleDirectory, limits, newShard, deadline);
+  }
+
+  /** A copy that stops generating new tries once {@code newDeadline} has passed. */
+  public RunConfig withDeadline(Deadline newDeadline) {
+    return new RunConfig(tries, seed, exampleDirectory, limits, shard, newDeadline);
   }
 
   private static int triesFromSystem() {

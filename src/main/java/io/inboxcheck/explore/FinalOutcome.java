@@ -4,6 +4,7 @@ import io.inboxcheck.model.Card;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.ReplacementCounters;
+import io.inboxcheck.scenario.History;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,17 +33,27 @@ public record FinalOutcome(
   }
 
   static FinalOutcome of(ReceiverView view) {
+    return of(view.cards(), view.held(), view.replacements());
+  }
+
+  /** The outcome a finished history records, for a receiver already closed. */
+  static FinalOutcome of(History history) {
+    return of(history.finalCards(), history.unresolved(), history.replacements());
+  }
+
+  private static FinalOutcome of(
+      SortedMap<String, Card> cards, List<HeldInput> held, ReplacementCounters replacements) {
     List<String> unresolved = new ArrayList<>();
-    for (HeldInput input : view.held()) {
+    for (HeldInput input : held) {
       unresolved.add(describe(input));
     }
     unresolved.sort(null);
     List<String> paused =
-        view.cards().entrySet().stream()
+        cards.entrySet().stream()
             .filter(entry -> entry.getValue().paused())
             .map(Map.Entry::getKey)
             .toList();
-    return new FinalOutcome(view.cards(), unresolved, paused, view.replacements());
+    return new FinalOutcome(cards, unresolved, paused, replacements);
   }
 
   static String describe(HeldInput input) {

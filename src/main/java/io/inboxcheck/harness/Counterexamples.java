@@ -30,7 +30,11 @@ import java.util.function.Function;
 public final class Counterexamples {
   private Counterexamples() {}
 
-  /** What a counterexample file records about the failure. */
+  /**
+   * What a counterexample file records about the failure; {@code choices} is null for a failure not
+   * generated from choices (an arrival order found by replaying every order), which then has no
+   * seed either.
+   */
   public record Failure(
       String property, String receiver, Violation violation, long seed, ChoiceSequence choices) {}
 
@@ -83,9 +87,11 @@ public final class Counterexamples {
     block.put("step_kind", new JsonString(failure.violation().stepKind()));
     block.put("expected", new JsonString(failure.violation().expected()));
     block.put("observed", new JsonString(failure.violation().observed()));
-    block.put("seed", JsonNumber.of(failure.seed()));
-    block.put("choices", new JsonString(failure.choices().toText()));
-    block.put("reproduce", new JsonString("-Dinboxcheck.seed=" + failure.seed()));
+    if (failure.choices() != null) {
+      block.put("seed", JsonNumber.of(failure.seed()));
+      block.put("choices", new JsonString(failure.choices().toText()));
+      block.put("reproduce", new JsonString("-Dinboxcheck.seed=" + failure.seed()));
+    }
     return new JsonObject(block);
   }
 }

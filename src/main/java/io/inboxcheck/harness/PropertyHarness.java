@@ -26,10 +26,26 @@ import java.util.function.Function;
 public final class PropertyHarness {
   private final RunConfig config;
   private final Path counterexampleFolder;
+  private final Optional<String> receiverArguments;
 
   public PropertyHarness(RunConfig config, Path counterexampleFolder) {
+    this(config, counterexampleFolder, Optional.empty());
+  }
+
+  private PropertyHarness(
+      RunConfig config, Path counterexampleFolder, Optional<String> receiverArguments) {
     this.config = config;
     this.counterexampleFolder = counterexampleFolder;
+    this.receiverArguments = receiverArguments;
+  }
+
+  /**
+   * A harness whose replay commands choose the receiver with {@code arguments}, as the person gave
+   * them (e.g. {@code --receiver postgres}), instead of naming the class that failed: a receiver
+   * the command line builds from a specification (a URL, a command) has no class to name.
+   */
+  public PropertyHarness replayingWith(String arguments) {
+    return new PropertyHarness(config, counterexampleFolder, Optional.of(arguments));
   }
 
   /** The fault-sequence property for one receiver. */
@@ -104,12 +120,22 @@ public final class PropertyHarness {
             property.name(),
             receiverName,
             result.seed(),
+            receiverArguments.isPresent()
+                ? "--seed " + result.seed()
+                : "-Dinboxcheck.seed=" + result.seed(),
             failure.fromDatabase() ? "the stored example" : "try " + (failure.tryIndex() + 1),
             failure.shrinkStepsAccepted(),
             violation,
             run.history(),
             run.referenceHistory(),
-            ReplayCommands.of(receiverName, types.last(), types.lastChoice(), file));
+            ReplayCommands.of(
+                receiverName,
+                types.last(),
+                receiverArguments.or(
+                    () ->
+                        Optional.ofNullable(types.lastChoice())
+                            .map(ReplayCommands::receiverOption)),
+                file));
     return new PropertyOutcome(
         result,
         receiverName,
@@ -124,7 +150,7 @@ public final class PropertyHarness {
    * class that {@code replay --receiver class:NAME} should load, or the {@code --receiver} value a
    * {@link ReplayableReceiver} (e.g. one over HTTP) gives.
    */
-  private static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
+  static final class ReceiverTypes implements Function<ReceiverSetup, Receiver> {
     private final Function<ReceiverSetup, Receiver> receivers;
     private Class<?> last;
     private String lastChoice;

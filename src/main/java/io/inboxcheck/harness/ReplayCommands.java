@@ -23,32 +23,39 @@ final class ReplayCommands {
   private ReplayCommands() {}
 
   static List<FailureStory.Replay> of(String receiverName, Class<?> receiverType, Path file) {
-    return of(receiverName, receiverType, null, file);
+    return of(receiverName, receiverType, Optional.empty(), file);
   }
 
   /**
-   * As above; {@code receiverChoice}, when not null, is the {@code --receiver} value that reaches
-   * the receiver again (a receiver over HTTP), quoted for a POSIX shell.
+   * As {@link #of(String, Class, Path)}; when {@code receiverArguments} are given (e.g. {@code
+   * --receiver postgres}) the first command chooses the receiver with them, so a receiver the
+   * command line builds from any specification is replayed the way it was checked.
    */
   static List<FailureStory.Replay> of(
-      String receiverName, Class<?> receiverType, String receiverChoice, Path file) {
+      String receiverName, Class<?> receiverType, Optional<String> receiverArguments, Path file) {
     String shown = shown(file);
     List<FailureStory.Replay> replays = new ArrayList<>();
-    if (receiverChoice != null) {
-      replays.add(
-          new FailureStory.Replay(
-              receiverName,
-              "java -jar "
-                  + JAR
-                  + " replay --receiver "
-                  + shellQuoted(receiverChoice)
-                  + " "
-                  + shown));
-    } else if (receiverType != ModelReceiver.class) {
-      replays.add(new FailureStory.Replay(receiverName, againstReceiver(receiverType, shown)));
+    if (receiverType != ModelReceiver.class) {
+      String command =
+          receiverArguments
+              .map(arguments -> launcher(receiverType) + " replay " + arguments + " " + shown)
+              .orElseGet(() -> againstReceiver(receiverType, shown));
+      replays.add(new FailureStory.Replay(receiverName, command));
     }
     replays.add(new FailureStory.Replay("the model", "java -jar " + JAR + " replay " + shown));
     return replays;
+  }
+
+  /**
+   * {@code java -jar} the jar, or, when {@code type} was loaded from elsewhere (a folder of test
+   * classes, another jar), a class path holding both.
+   */
+  static String launcher(Class<?> type) {
+    Optional<Path> folder = location(type);
+    if (folder.isEmpty() || folder.equals(location(ModelReceiver.class))) {
+      return "java -jar " + JAR;
+    }
+    return "java -cp " + JAR + ":" + shown(folder.get()) + " io.inboxcheck.cli.Main";
   }
 
   private static String againstReceiver(Class<?> type, String file) {
@@ -60,17 +67,12 @@ final class ReplayCommands {
           + type.getName()
           + " is not a public class with a public constructor taking a ReceiverSetup)";
     }
-    String choice = "--receiver class:" + type.getName() + " " + file;
-    Optional<Path> folder = location(type);
-    if (folder.isEmpty() || folder.equals(location(ModelReceiver.class))) {
-      return "java -jar " + JAR + " replay " + choice;
-    }
-    return "java -cp "
-        + JAR
-        + ":"
-        + shown(folder.get())
-        + " io.inboxcheck.cli.Main replay "
-        + choice;
+    return launcher(type) + " replay --receiver class:" + type.getName() + " " + file;
+  }
+
+  /** The {@code --receiver} option that reaches a receiver again, quoted for a POSIX shell. */
+  static String receiverOption(String receiverChoice) {
+    return "--receiver " + shellQuoted(receiverChoice);
   }
 
   private static String shellQuoted(String word) {

@@ -18,6 +18,8 @@ import java.util.stream.Collectors;
  * @param property the property's name
  * @param receiver the name of the receiver that failed
  * @param seed the run's seed
+ * @param reproduce how to rerun with that seed, e.g. {@code -Dinboxcheck.seed=42} in the test suite
+ *     or {@code --seed 42} for {@code check}
  * @param found how the failure was found, e.g. {@code try 37} or {@code the stored example}
  * @param shrinkSteps shrink candidates accepted on the way to the shown scenario
  * @param violation the broken invariant
@@ -30,6 +32,7 @@ public record FailureStory(
     String property,
     String receiver,
     long seed,
+    String reproduce,
     String found,
     int shrinkSteps,
     Violation violation,
@@ -63,8 +66,8 @@ public record FailureStory(
             + found
             + " with seed "
             + seed
-            + " (reproduce with -Dinboxcheck.seed="
-            + seed
+            + " (reproduce with "
+            + reproduce
             + "), shrunk to "
             + observed.steps().size()
             + " steps in "

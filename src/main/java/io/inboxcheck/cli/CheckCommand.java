@@ -1,0 +1,251 @@
+package io.inboxcheck.cli;
+
+import io.inboxcheck.engine.Deadline;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Shard;
+import io.inboxcheck.explore.StateLimitExceeded;
+import io.inboxcheck.harness.CheckSummary;
+import io.inboxcheck.harness.ReceiverCheck;
+import io.inboxcheck.harness.ScenarioFolder;
+import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code check}: holds one receiver to the scenario files, the properties and every order. */
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description =
+        "Checks a receiver: replays every scenario file of a folder (expectations, "
+            + "invariants and, for a receiver other than the model, its decisions against "
+            + "the model's), runs the fault-sequence and arrival-order properties with "
+            + "shrinking, and with --explore checks every arrival order of one scenario. A "
+            + "failure prints the shrunk scenario as a script, the broken invariant and the"
+            + " command that replays it against this receiver. Reports: summary.md, "
+            + "summary.json and counterexamples/ under --reports. Exit codes: 0 everything "
+            + "holds, 1 something failed, 2 the input was rejected.")
+final class CheckCommand implements Callable<Integer> {
+
+  private static final Pattern SHARD = Pattern.compile("(\\d{1,6})/(\\d{1,6})");
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--receiver",
+      defaultValue = "model",
+      description =
+          "The receiver to check: model (default), postgres, or class:NAME for a "
+              + "Receiver on the class path; any receiver replay takes.")
+  String receiver;
+
+  @Mixin ReceiverSecretMixin receiverSecret;
+
+  @Mixin DatabaseMixin database;
+
+  @Option(
+      names = "--scenarios",
+      paramLabel = "DIR",
+      defaultValue = "scenarios",
+      description =
+          "Scenario files, subfolders included, *.schema.json skipped (default: ${DEFAULT-VALUE}).")
+  Path scenarios;
+
+  @Option(
+      names = "--tries",
+      paramLabel = "N",
+      description =
+          "Tries per property before its multiplier (fault sequences 5x, arrival orders"
+              + " 2x), over all shards (default: ${DEFAULT-VALUE}, as mvn verify).")
+  int tries = RunConfig.DEFAULT_TRIES;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      description = "One seed for both properties (default: each property's seed from its name).")
+  Long seed;
+
+  @Option(
+      names = "--time-budget",
+      paramLabel = "DURATION",
+      description =
+          "Stop generating new tries after this long (ISO-8601, e.g. PT2M); the "
+              + "properties say how many tries ran. A failure found is still shrunk. Running "
+              + "out is not a failure.")
+  Duration timeBudget;
+
+  @Option(
+      names = "--shard",
+      paramLabel = "i/n",
+      description =
+          "Run shard i of n (0 <= i < n): the tries whose index is i modulo n. Try k "
+              + "draws from the same seed in every shard, so n jobs with --shard 0/n .. "
+              + "(n-1)/n and one --seed (or none) run exactly the tries of one unsharded run,"
+              + " and each shard is reproducible alone.")
+  String shard;
+
+  @Option(
+      names = "--explore",
+      paramLabel = "FILE",
+      description =
+          "Also check every arrival order of this scenario: explored with memoised "
+              + "states when the receiver can copy itself (the model, an ExplorableReceiver),"
+              + " else each order replayed from a fresh receiver, at most --max-orders of "
+              + "them.")
+  Path explore;
+
+  @Option(
+      names = "--max-orders",
+      paramLabel = "N",
+      description = "The most arrival orders replayed one by one (default: ${DEFAULT-VALUE}).")
+  long maxOrders = 100_000;
+
+  @Option(
+      names = "--reports",
+      paramLabel = "DIR",
+      defaultValue = "reports/check",
+      description =
+          "Where summary.md, summary.json and counterexamples/ go (default: ${DEFAULT-VALUE}).")
+  Path reports;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    StringBuilder problem = new StringBuilder();
+    Optional<RunConfig> config = config(problem);
+    if (config.isEmpty()) {
+      err.println("inboxcheck check: " + problem);
+      return ExitCodes.REJECTED;
+    }
+    ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);
+    if (!loaded.rejections().isEmpty()) {
+      loaded.rejections().forEach(err::println);
+      return ExitCodes.REJECTED;
+    }
+    Optional<Scenario> explored = Optional.empty();
+    if (explore != null) {
+      try {
+        explored = Optional.of(new ScenarioReader().read(explore));
+      } catch (InputRejected rejected) {
+        err.println(rejected.getMessage());
+        return ExitCodes.REJECTED;
+      }
+    }
+    Function<ReceiverSetup, Receiver> receivers =
+        ReceiverChoice.parse(receiver, database.options(), receiverSecret.secret, problem);
+    if (receivers == null) {
+      err.println("inboxcheck check: " + problem);
+      return ExitCodes.REJECTED;
+    }
+    try {
+      return check(receivers, config.get(), loaded.scenarios(), explored, out, err);
+    } finally {
+      if (receivers instanceof AutoCloseable closeable) {
+        ReplayCommand.close(closeable);
+      }
+    }
+  }
+
+  private int check(
+      Function<ReceiverSetup, Receiver> receivers,
+      RunConfig config,
+      List<Scenario> files,
+      Optional<Scenario> explored,
+      PrintWriter out,
+      PrintWriter err) {
+    ReceiverCheck.ScenariosPart scenarioPart = check(receivers, config).scenarios(scenarios, files);
+    Optional<ReceiverCheck.ExplorePart> explorePart = Optional.empty();
+    if (explored.isPresent()) {
+      try {
+        explorePart = Optional.of(check(receivers, config).explore(explored.get(), maxOrders));
+      } catch (IllegalArgumentException | StateLimitExceeded rejected) {
+        err.println("inboxcheck check: " + explore + ": " + rejected.getMessage());
+        return ExitCodes.REJECTED;
+      }
+    }
+    // The budget covers generation only, so it starts when the properties do.
+    RunConfig timed = timeBudget == null ? config : config.withDeadline(Deadline.after(timeBudget));
+    CheckSummary summary =
+        new CheckSummary(
+            check(receivers, timed),
+            Optional.ofNullable(timeBudget),
+            scenarioPart,
+            check(receivers, timed).properties(),
+            explorePart);
+    List<Path> written = summary.write();
+    out.print(summary.text());
+    out.println("Reports: " + written.get(0) + ", " + written.get(1));
+    out.flush();
+    return summary.failed() ? ExitCodes.FAILED : ExitCodes.OK;
+  }
+
+  private ReceiverCheck check(Function<ReceiverSetup, Receiver> receivers, RunConfig config) {
+    return new ReceiverCheck(
+        receiver,
+        ReceiverNames.fileSafe(receiver),
+        "--receiver " + ShellWords.quote(receiver) + database.replayArguments(),
+        receivers,
+        config,
+        reports);
+  }
+
+  /** The properties' configuration, or empty with {@code problem} filled. */
+  private Optional<RunConfig> config(StringBuilder problem) {
+    if (tries < 1) {
+      problem.append("--tries must be at least 1, got ").append(tries);
+      return Optional.empty();
+    }
+    if (maxOrders < 1) {
+      problem.append("--max-orders must be at least 1, got ").append(maxOrders);
+      return Optional.empty();
+    }
+    if (timeBudget != null && timeBudget.isNegative()) {
+      problem.append("--time-budget must not be negative, got ").append(timeBudget);
+      return Optional.empty();
+    }
+    // No example database: a check is a function of receiver, seed, tries and shard alone, so a
+    // CI job and a person rerunning it see the same tries.
+    RunConfig config = RunConfig.defaults().withTries(tries).withoutExampleDatabase();
+    config = seed == null ? config.withSeedFromName() : config.withSeed(seed);
+    if (shard != null) {
+      Optional<Shard> parsed = parseShard(shard, problem);
+      if (parsed.isEmpty()) {
+        return Optional.empty();
+      }
+      config = config.withShard(parsed.get());
+    }
+    return Optional.of(config);
+  }
+
+  private static Optional<Shard> parseShard(String text, StringBuilder problem) {
+    Matcher matcher = SHARD.matcher(text);
+    if (matcher.matches()) {
+      int index = Integer.parseInt(matcher.group(1));
+      int count = Integer.parseInt(matcher.group(2));
+      if (count >= 1 && index < count) {
+        return Optional.of(new Shard(index, count));
+      }
+    }
+    problem
+        .append("--shard must be i/n with 0 <= i < n (e.g. 0/4), got \"")
+        .append(text)
+        .append("\"");
+    return Optional.empty();
+  }
+}
