@@ -29,6 +29,7 @@ import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.model.RecordedContent;
+import io.inboxcheck.model.RecordedView;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.util.ArrayDeque;
@@ -82,7 +83,7 @@ final class ViewMapping {
   }
 
   /** A view and the arrivals it defines. */
-  record Mapped(MappedView view, Arrivals arrivals) {}
+  record Mapped(RecordedView view, Arrivals arrivals) {}
 
   /**
    * Maps a {@code GET view} answer. {@code auditSteps} gives the step during which the audit entry
@@ -123,8 +124,8 @@ final class ViewMapping {
         new ReplacementCounters(
             integer(counters, "event", "$.replacements"),
             integer(counters, "authoritative", "$.replacements"));
-    MappedView view =
-        new MappedView(
+    RecordedView view =
+        new RecordedView(
             cards,
             identities,
             held,

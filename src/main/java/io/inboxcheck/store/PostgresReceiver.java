@@ -5,6 +5,7 @@ import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.RecordedView;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -53,7 +54,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   private Connection connection;
   private Connection viewConnection;
   private Instant clock;
-  private StoredView cachedView;
+  private RecordedView cachedView;
   private RuntimeException lastUnexpected;
 
   /** A receiver on {@code schema}, creating it from the versioned SQL file if it is absent. */
@@ -173,7 +174,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
         viewConnection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
         viewConnection.setReadOnly(true);
       }
-      StoredView view = ViewReader.read(viewConnection, settings.setup(), clock);
+      RecordedView view = ViewReader.read(viewConnection, settings.setup(), clock);
       viewConnection.commit();
       cachedView = view;
       return view;

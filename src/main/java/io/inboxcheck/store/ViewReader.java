@@ -9,6 +9,7 @@ import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.model.RecordedContent;
+import io.inboxcheck.model.RecordedView;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.sql.Connection;
@@ -30,7 +31,7 @@ final class ViewReader {
   private ViewReader() {}
 
   /** Reads everything; the caller runs this inside one REPEATABLE READ transaction. */
-  static StoredView read(Connection connection, ReceiverSetup setup, Instant clock)
+  static RecordedView read(Connection connection, ReceiverSetup setup, Instant clock)
       throws SQLException {
     Map<String, Card> cards = new TreeMap<>();
     Sql.query(
@@ -78,7 +79,7 @@ final class ViewReader {
                     row.getInt("step"),
                     Codec.envelope(row.getString("content"), row.getString("raw_text")),
                     Codec.reason(row.getString("reason")))));
-    return new StoredView(
+    return new RecordedView(
         cards,
         identities(connection, reevaluations),
         held,

@@ -1,11 +1,5 @@
-package io.inboxcheck.store;
+package io.inboxcheck.model;
 
-import io.inboxcheck.model.AuditEntry;
-import io.inboxcheck.model.Card;
-import io.inboxcheck.model.HeldInput;
-import io.inboxcheck.model.IdentityRecord;
-import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.model.ReplacementCounters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -19,8 +13,11 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** What the database holds, read back into model values at one snapshot. Immutable. */
-final class StoredView implements ReceiverView {
+/**
+ * A receiver's state as values someone read at one moment: what a database holds (the PostgreSQL
+ * store) or what a receiver over HTTP reported, mapped onto the harness's steps. Immutable.
+ */
+public final class RecordedView implements ReceiverView {
   private final SortedMap<String, Card> cards;
   private final Map<String, IdentityRecord> identities;
   private final List<HeldInput> held;
@@ -31,7 +28,7 @@ final class StoredView implements ReceiverView {
   private final Duration retention;
   private final Set<String> supportedTypes;
 
-  StoredView(
+  public RecordedView(
       Map<String, Card> cards,
       List<IdentityRecord> identities,
       List<HeldInput> held,
