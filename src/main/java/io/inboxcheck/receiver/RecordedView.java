@@ -1,5 +1,11 @@
-package io.inboxcheck.model;
+package io.inboxcheck.receiver;
 
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.IdentityRecord;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.ReplacementCounters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
