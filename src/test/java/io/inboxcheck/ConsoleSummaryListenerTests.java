@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.RunConfig;
-import io.inboxcheck.harness.BugZooReport;
-import io.inboxcheck.harness.InvariantReport;
-import io.inboxcheck.harness.PropertyHarness;
-import io.inboxcheck.harness.PropertyOutcome;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.suite.BugZooReport;
+import io.inboxcheck.suite.InvariantReport;
+import io.inboxcheck.suite.PropertyHarness;
+import io.inboxcheck.suite.PropertyOutcome;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,10 +1,10 @@
 package io.inboxcheck.bench;
 
-import io.inboxcheck.json.InputRejected;
-import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;

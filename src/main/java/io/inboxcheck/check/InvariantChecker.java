@@ -1,5 +1,6 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
@@ -8,7 +9,6 @@ import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.RecordedContent;

@@ -4,7 +4,7 @@ import io.inboxcheck.bench.Benchmarks;
 import io.inboxcheck.bench.Measurement;
 import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
-import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.report.TextTable;
 import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;

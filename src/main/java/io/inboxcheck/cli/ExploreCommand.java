@@ -8,7 +8,7 @@ import io.inboxcheck.explore.ExplorationText;
 import io.inboxcheck.explore.Explorer;
 import io.inboxcheck.explore.Reduction;
 import io.inboxcheck.explore.StateLimitExceeded;
-import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;

@@ -1,7 +1,7 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.check.CheckedRun;
-import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.ReplayStop;

@@ -1,7 +1,7 @@
 package io.inboxcheck.explore;
 
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;

@@ -1,9 +1,9 @@
 package io.inboxcheck.explore;
 
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.scenario.History;

@@ -1,12 +1,12 @@
 package io.inboxcheck.explore;
 
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonArray;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.scenario.ExpectationReport;

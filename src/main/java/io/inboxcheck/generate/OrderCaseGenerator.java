@@ -1,10 +1,10 @@
 package io.inboxcheck.generate;
 
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;

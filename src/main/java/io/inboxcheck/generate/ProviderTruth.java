@@ -1,6 +1,6 @@
 package io.inboxcheck.generate;
 
-import io.inboxcheck.model.JsonObject;
+import io.inboxcheck.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.inboxcheck.generate;
 
-import io.inboxcheck.model.JsonArray;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.inboxcheck.generate;
 
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;

@@ -10,11 +10,11 @@ import static io.inboxcheck.http.ProtocolValues.name;
 import static io.inboxcheck.http.ProtocolValues.optional;
 import static io.inboxcheck.http.ProtocolValues.string;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ReconcileOutcome;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.inboxcheck.http;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Ack;

@@ -1,5 +1,6 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonObject;
 import java.util.Objects;
 
 /** One object's version and state as an authority states it at reconciliation (SPEC section 4). */

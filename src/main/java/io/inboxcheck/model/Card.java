@@ -1,5 +1,6 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonObject;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,8 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,5 +1,8 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonValue;
 import java.math.BigDecimal;
 
 /** An envelope's {@code object_version} as SPEC section 1 classifies it. */

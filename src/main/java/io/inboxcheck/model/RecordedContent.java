@@ -1,5 +1,6 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

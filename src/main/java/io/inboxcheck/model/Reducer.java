@@ -1,5 +1,6 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
 import java.util.Map;
 import java.util.Optional;

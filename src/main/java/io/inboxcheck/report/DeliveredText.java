@@ -2,9 +2,9 @@ package io.inboxcheck.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonString;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonString;
 import java.math.BigDecimal;
 import java.util.Optional;
 

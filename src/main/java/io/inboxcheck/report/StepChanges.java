@@ -1,9 +1,9 @@
 package io.inboxcheck.report;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;

@@ -1,11 +1,11 @@
 package io.inboxcheck.scenario;
 
-import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonNull;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.receiver.Ack;
 import java.util.Arrays;

@@ -1,16 +1,16 @@
 package io.inboxcheck.scenario;
 
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonArray;
-import io.inboxcheck.model.JsonBoolean;
-import io.inboxcheck.model.JsonNull;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.scenario.ExpectationReport.Mismatch;

@@ -1,7 +1,7 @@
 package io.inboxcheck.scenario;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.Card;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,14 +1,14 @@
 package io.inboxcheck.scenario;
 
-import io.inboxcheck.json.InputRejected;
-import io.inboxcheck.json.RawText;
-import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.RawText;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.receiver.Transport;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.inboxcheck.scenario;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.receiver.Transport;
 import java.time.Duration;
 import java.time.Instant;

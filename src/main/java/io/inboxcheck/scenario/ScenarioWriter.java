@@ -1,12 +1,12 @@
 package io.inboxcheck.scenario;
 
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.JsonArray;
-import io.inboxcheck.model.JsonBoolean;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,18 +1,18 @@
 package io.inboxcheck.store;
 
-import io.inboxcheck.json.InputRejected;
-import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonArray;
-import io.inboxcheck.model.JsonBoolean;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

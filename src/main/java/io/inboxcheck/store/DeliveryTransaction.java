@@ -179,7 +179,7 @@ final class DeliveryTransaction {
                 row.getString("object_id"),
                 new Card(
                     row.getLong("version"),
-                    (io.inboxcheck.model.JsonObject) Codec.json(row.getString("state")),
+                    (io.inboxcheck.json.JsonObject) Codec.json(row.getString("state")),
                     row.getBoolean("paused"))),
         names);
     return cards;

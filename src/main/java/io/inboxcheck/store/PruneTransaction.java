@@ -55,7 +55,7 @@ final class PruneTransaction {
           }
           contents.add(
               new RecordedContent(
-                  io.inboxcheck.model.JsonNull.INSTANCE, row.getInt("step"), receivedAt, unused));
+                  io.inboxcheck.json.JsonNull.INSTANCE, row.getInt("step"), receivedAt, unused));
           if (row.getString("object_id") != null) {
             names.add(row.getString("object_id"));
           }

@@ -1,10 +1,10 @@
 package io.inboxcheck.store;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldInput;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.model.Reconciler;

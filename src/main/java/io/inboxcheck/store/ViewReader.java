@@ -1,12 +1,12 @@
 package io.inboxcheck.store;
 
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.IdentityRecord;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.model.ReplacementCounters;

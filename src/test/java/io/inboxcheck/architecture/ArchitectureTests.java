@@ -1,6 +1,7 @@
 package io.inboxcheck.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +34,7 @@ class ArchitectureTests {
             "java.nio..",
             "java.net..",
             "picocli..",
-            "io.inboxcheck.json..",
+            "io.inboxcheck.json.read..",
             "io.inboxcheck.scenario..",
             "io.inboxcheck.receiver..",
             "io.inboxcheck.report..",
@@ -75,6 +76,79 @@ class ArchitectureTests {
 
     assertThat(result.hasViolation()).isTrue();
     assertThat(result.getFailureReport().toString()).contains("com.fasterxml.jackson");
+  }
+
+  /**
+   * The layering of docs/architecture.md: each package may use only the packages listed for it.
+   * Keep the two in step.
+   */
+  @Test
+  void packagesUseOnlyTheLayersBelowThem() {
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("json")
+        .definedBy("io.inboxcheck.json")
+        .layer("json.read")
+        .definedBy("io.inboxcheck.json.read..")
+        .layer("engine")
+        .definedBy("io.inboxcheck.engine..")
+        .layer("model")
+        .definedBy("io.inboxcheck.model..")
+        .layer("receiver")
+        .definedBy("io.inboxcheck.receiver..")
+        .layer("scenario")
+        .definedBy("io.inboxcheck.scenario..")
+        .layer("check")
+        .definedBy("io.inboxcheck.check..")
+        .layer("store")
+        .definedBy("io.inboxcheck.store..")
+        .layer("http")
+        .definedBy("io.inboxcheck.http..")
+        .layer("concurrent")
+        .definedBy("io.inboxcheck.concurrent..")
+        .layer("report")
+        .definedBy("io.inboxcheck.report..")
+        .layer("generate")
+        .definedBy("io.inboxcheck.generate..")
+        .layer("explore")
+        .definedBy("io.inboxcheck.explore..")
+        .layer("suite")
+        .definedBy("io.inboxcheck.suite..")
+        .layer("bench")
+        .definedBy("io.inboxcheck.bench..")
+        .layer("cli")
+        .definedBy("io.inboxcheck.cli..")
+        .whereLayer("cli")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("bench")
+        .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("suite")
+        .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("explore")
+        .mayOnlyBeAccessedByLayers("suite", "bench", "cli")
+        .whereLayer("generate")
+        .mayOnlyBeAccessedByLayers("suite", "bench", "cli")
+        .whereLayer("report")
+        .mayOnlyBeAccessedByLayers("generate", "explore", "suite", "cli")
+        .whereLayer("concurrent")
+        .mayOnlyBeAccessedByLayers("suite", "cli")
+        .whereLayer("store")
+        .mayOnlyBeAccessedByLayers("bench", "cli")
+        .whereLayer("http")
+        .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("check")
+        .mayOnlyBeAccessedByLayers(
+            "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
+        .whereLayer("scenario")
+        .mayOnlyBeAccessedByLayers(
+            "check", "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
+        .whereLayer("json.read")
+        .mayOnlyBeAccessedByLayers(
+            "scenario", "store", "http", "report", "generate", "explore", "suite", "bench", "cli")
+        .whereLayer("engine")
+        .mayOnlyBeAccessedByLayers("generate", "suite", "bench", "cli")
+        .because("docs/architecture.md: the model at the bottom, the command line at the top")
+        .check(PRODUCTION);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package io.inboxcheck.explore;
 
-import io.inboxcheck.json.InputRejected;
+import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 

@@ -3,12 +3,12 @@ package io.inboxcheck.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
-import io.inboxcheck.model.JsonValue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,11 @@ import static io.inboxcheck.model.Envelopes.obj;
 import static io.inboxcheck.model.Envelopes.str;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,5 +1,10 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;

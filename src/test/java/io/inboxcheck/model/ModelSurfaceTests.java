@@ -6,6 +6,9 @@ import static io.inboxcheck.model.Envelopes.state;
 import static io.inboxcheck.model.Envelopes.str;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.json.JsonArray;
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNull;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

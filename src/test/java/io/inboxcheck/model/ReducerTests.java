@@ -14,6 +14,10 @@ import static io.inboxcheck.model.TestReceiver.card;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.inboxcheck.json.JsonBoolean;
+import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.DeliveryResult;

@@ -5,8 +5,7 @@ import static io.inboxcheck.store.StoreFixtures.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.check.SerialisabilityCheck;
-import io.inboxcheck.harness.SerialCounterexample;
+import io.inboxcheck.concurrent.SerialisabilityCheck;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
@@ -18,6 +17,7 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.suite.SerialCounterexample;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -3,13 +3,13 @@ package io.inboxcheck.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.check.AuditReplay;
-import io.inboxcheck.harness.SerialCounterexample;
+import io.inboxcheck.concurrent.AuditReplay;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
+import io.inboxcheck.suite.SerialCounterexample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

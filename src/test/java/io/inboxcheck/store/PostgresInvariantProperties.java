@@ -6,8 +6,8 @@ import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
-import io.inboxcheck.harness.PropertyHarness;
-import io.inboxcheck.harness.PropertyOutcome;
+import io.inboxcheck.suite.PropertyHarness;
+import io.inboxcheck.suite.PropertyOutcome;
 import org.junit.jupiter.api.Test;
 
 /**

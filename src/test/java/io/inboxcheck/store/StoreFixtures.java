@@ -1,10 +1,10 @@
 package io.inboxcheck.store;
 
-import io.inboxcheck.json.InputRejected;
-import io.inboxcheck.json.StrictJson;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -58,7 +58,7 @@ final class StoreFixtures {
     return new Envelope(parse(text), text);
   }
 
-  private static io.inboxcheck.model.JsonValue parse(String text) {
+  private static io.inboxcheck.json.JsonValue parse(String text) {
     try {
       return new StrictJson().parse("test", text);
     } catch (InputRejected rejected) {

@@ -1,11 +1,11 @@
 package io.inboxcheck.zoo;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonValue;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.util.TreeMap;
 

@@ -1,10 +1,10 @@
 package io.inboxcheck.zoo;
 
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonNumber;
-import io.inboxcheck.model.JsonObject;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.ReceiverSetup;
 

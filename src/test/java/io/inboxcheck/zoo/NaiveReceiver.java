@@ -1,5 +1,7 @@
 package io.inboxcheck.zoo;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
@@ -8,8 +10,6 @@ import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
-import io.inboxcheck.model.JsonObject;
-import io.inboxcheck.model.JsonString;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.ReceiverState;

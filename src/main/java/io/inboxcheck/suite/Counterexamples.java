@@ -1,0 +1,97 @@
+package io.inboxcheck.suite;
+
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Violation;
+import io.inboxcheck.engine.ChoiceSequence;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ComparisonHtml;
+import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.scenario.ScenarioWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Turns a shrunk failing scenario into a scenario file a person can read, replay and copy into
+ * {@code scenarios/}: expectations come from the reference model, and a {@code failure} block says
+ * which invariant broke where, with the seed and choices that reproduce it.
+ */
+public final class Counterexamples {
+  private Counterexamples() {}
+
+  /**
+   * What a counterexample file records about the failure; {@code choices} is null for a failure not
+   * generated from choices (an arrival order found by replaying every order), which then has no
+   * seed either.
+   */
+  public record Failure(
+      String property, String receiver, Violation violation, long seed, ChoiceSequence choices) {}
+
+  /** Writes the counterexample under {@code folder} and returns its path. */
+  public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
+    String name = ReportFiles.safeName(fileStem);
+    Scenario named = named(shrunk, name, failure.violation());
+    History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
+    Map<String, JsonValue> extra = new LinkedHashMap<>();
+    extra.put("failure", failureBlock(failure));
+    return ReportFiles.write(
+        folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
+  }
+
+  /**
+   * Writes the counterexample's page beside its file ({@code NAME.html}): the failing receiver and
+   * the model side by side over the same steps ({@code run}, the checked run of the
+   * counterexample), the first divergence and the broken invariant marked, so a person sees where
+   * the receiver left the policy without replaying anything.
+   */
+  public static Path writePage(Path counterexample, CheckedRun.Result run, Violation violation) {
+    String name = counterexample.getFileName().toString().replaceFirst("\\.json$", "");
+    return ReportFiles.write(
+        counterexample.resolveSibling(name + ".html"), ComparisonHtml.render(run, violation));
+  }
+
+  private static Scenario named(Scenario shrunk, String name, Violation violation) {
+    return shrunk.renamed(name, "shrunk counterexample: " + violation.describe());
+  }
+
+  /**
+   * Re-runs the shrunk scenario to recover the violation it ends in, with the histories of the
+   * receiver and the model that tell how it got there.
+   */
+  public static CheckedRun.Result rerun(
+      Scenario shrunk, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
+    CheckedRun.Result result = CheckedRun.run(shrunk, receivers, checks);
+    if (result.violation().isEmpty()) {
+      throw new IllegalStateException("the shrunk scenario no longer fails");
+    }
+    return result;
+  }
+
+  private static JsonObject failureBlock(Failure failure) {
+    TreeMap<String, JsonValue> block = new TreeMap<>();
+    block.put("property", new JsonString(failure.property()));
+    block.put("receiver", new JsonString(failure.receiver()));
+    block.put("invariant", new JsonString(failure.violation().invariant().name()));
+    block.put("step", JsonNumber.of(failure.violation().step()));
+    block.put("step_kind", new JsonString(failure.violation().stepKind()));
+    block.put("expected", new JsonString(failure.violation().expected()));
+    block.put("observed", new JsonString(failure.violation().observed()));
+    if (failure.choices() != null) {
+      block.put("seed", JsonNumber.of(failure.seed()));
+      block.put("choices", new JsonString(failure.choices().toText()));
+      block.put("reproduce", new JsonString("-Dinboxcheck.seed=" + failure.seed()));
+    }
+    return new JsonObject(block);
+  }
+}

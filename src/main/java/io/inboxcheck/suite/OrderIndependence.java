@@ -1,0 +1,92 @@
+package io.inboxcheck.suite;
+
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.engine.TestContext;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.OrderCase;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.DecisionKind;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.scenario.HistoryStep;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** The whole-run check of ORDER_INDEPENDENT for one generated pair of arrival orders. */
+final class OrderIndependence {
+  private OrderIndependence() {}
+
+  static Verdict check(
+      OrderCase orderCase,
+      Function<ReceiverSetup, Receiver> receivers,
+      TestContext context,
+      Set<Invariant> invariants) {
+    context.label("order:" + orderCase.kind().name().toLowerCase());
+    if (orderCase.permuted()) {
+      context.label("order:permuted");
+    }
+    if (orderCase.original().name().contains("duplicates")) {
+      context.label("order:with_duplicates");
+    }
+    CheckedRun.Result first =
+        CheckedRun.run(orderCase.original(), receivers, CheckedRun.Checks.INVARIANTS, invariants);
+    CheckedRun.Result second =
+        CheckedRun.run(orderCase.reordered(), receivers, CheckedRun.Checks.INVARIANTS, invariants);
+    for (CheckedRun.Result result : new CheckedRun.Result[] {first, second}) {
+      context.count("steps", result.history().steps().size());
+      result
+          .exercised()
+          .forEach((invariant, count) -> context.count("exercised:" + invariant, count));
+      if (result.violation().isPresent()) {
+        return Verdict.fail(
+            result.violation().get().signature(), result.violation().get().describe());
+      }
+      if (hasConflict(result)) {
+        context.label("order:with_conflicts");
+      }
+    }
+    if (!invariants.contains(Invariant.ORDER_INDEPENDENT)) {
+      return Verdict.pass();
+    }
+    SortedMap<String, String> expected = contents(orderCase.expected());
+    SortedMap<String, String> firstCards = contents(first.history().finalCards());
+    SortedMap<String, String> secondCards = contents(second.history().finalCards());
+    if (!expected.equals(firstCards) || !expected.equals(secondCards)) {
+      return Verdict.fail(
+          Invariant.ORDER_INDEPENDENT + " at run",
+          Invariant.ORDER_INDEPENDENT
+              + " broken ("
+              + orderCase.kind()
+              + "): expected "
+              + expected
+              + "; first order ended "
+              + firstCards
+              + "; second order ended "
+              + secondCards);
+    }
+    return Verdict.pass();
+  }
+
+  private static boolean hasConflict(CheckedRun.Result result) {
+    for (HistoryStep step : result.history().steps()) {
+      if (step.detail() instanceof HistoryStep.Delivered delivered
+          && delivered.decision() != null
+          && delivered.decision().kind() == DecisionKind.HELD
+          && delivered.decision().reason().resolvedByAuthority()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Version and state per card; the pause flag is not part of the claim. */
+  private static SortedMap<String, String> contents(Map<String, Card> cards) {
+    SortedMap<String, String> contents = new TreeMap<>();
+    cards.forEach((id, card) -> contents.put(id, "v" + card.version() + " " + card.state()));
+    return contents;
+  }
+}

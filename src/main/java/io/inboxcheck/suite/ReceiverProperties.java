@@ -1,0 +1,133 @@
+package io.inboxcheck.suite;
+
+import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.OrderCase;
+import io.inboxcheck.generate.OrderCaseGenerator;
+import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ScenarioScript;
+import io.inboxcheck.scenario.Scenario;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The properties every receiver is held to: the invariants after every step of generated fault
+ * sequences, and order independence. Each property is built for one receiver factory.
+ */
+public final class ReceiverProperties {
+  /** Generated scenarios per property: a few hundred in the default run, more when thorough. */
+  public static final double FAULT_SEQUENCE_TRIES_MULTIPLIER = 5;
+
+  private ReceiverProperties() {}
+
+  /** Every SPEC section 7 invariant after every step of a generated fault sequence. */
+  public static Property<Scenario> faultSequences(
+      String receiverName, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
+    return faultSequences(receiverName, receivers, checks, Invariant.allModelFree());
+  }
+
+  /**
+   * The fault-sequence property reporting only the {@code invariants} given; with fewer than all
+   * model-free invariants its name says which, so its seed and stored examples are its own.
+   */
+  public static Property<Scenario> faultSequences(
+      String receiverName,
+      Function<ReceiverSetup, Receiver> receivers,
+      CheckedRun.Checks checks,
+      Set<Invariant> invariants) {
+    String name =
+        "fault sequences keep every invariant ("
+            + receiverName
+            + ", "
+            + checksName(checks)
+            + selectionName(invariants)
+            + ")";
+    ScenarioGenerator generator = new ScenarioGenerator();
+    Property<Scenario> property =
+        Property.<Scenario>of(
+                name,
+                choices -> generator.generate(choices, "counterexample"),
+                (scenario, context) -> {
+                  CheckedRun.Result result =
+                      CheckedRun.run(scenario, receivers, checks, invariants);
+                  Labels.of(result.history(), result.exercised()).forEach(context::label);
+                  Labels.ofSpelling(scenario).forEach(context::label);
+                  context.count("steps", result.history().steps().size());
+                  result
+                      .exercised()
+                      .forEach(
+                          (invariant, count) -> context.count("exercised:" + invariant, count));
+                  return result
+                      .violation()
+                      .map(violation -> Verdict.fail(violation.signature(), violation.describe()))
+                      .orElse(Verdict.pass());
+                })
+            .withRenderer(ScenarioScript::render)
+            .withTriesMultiplier(FAULT_SEQUENCE_TRIES_MULTIPLIER);
+    for (Map.Entry<String, Double> required : RequiredCoverage.forFaultSequences().entrySet()) {
+      property = property.requireCoverage(required.getKey(), required.getValue());
+    }
+    return property;
+  }
+
+  /**
+   * ORDER_INDEPENDENT: the same deliveries in two arrival orders end in the same cards, those the
+   * provider's truth or a covering authority predicts.
+   */
+  public static Property<OrderCase> orderIndependence(
+      String receiverName, Function<ReceiverSetup, Receiver> receivers) {
+    return orderIndependence(receiverName, receivers, Invariant.allModelFree());
+  }
+
+  /**
+   * The order-independence property reporting only the {@code invariants} given: the per-step ones
+   * while each order runs, and the whole-run comparison only when ORDER_INDEPENDENT is among them.
+   */
+  public static Property<OrderCase> orderIndependence(
+      String receiverName, Function<ReceiverSetup, Receiver> receivers, Set<Invariant> invariants) {
+    String name =
+        "arrival order does not change the final cards ("
+            + receiverName
+            + selectionName(invariants)
+            + ")";
+    OrderCaseGenerator generator = new OrderCaseGenerator();
+    return Property.<OrderCase>of(
+            name,
+            (Choices choices) -> generator.generate(choices),
+            (orderCase, context) ->
+                OrderIndependence.check(orderCase, receivers, context, invariants))
+        .withRenderer(OrderCase::describe)
+        .withTriesMultiplier(2)
+        .requireCoverage("order:conflict_free", 0.3)
+        .requireCoverage("order:covering_authority", 0.3)
+        .requireCoverage("order:permuted", 0.5)
+        .requireCoverage("order:with_duplicates", 0.1)
+        .requireCoverage("order:with_conflicts", 0.1);
+  }
+
+  /** Empty for every model-free invariant, else {@code , only A, B}. */
+  static String selectionName(Set<Invariant> invariants) {
+    if (invariants.equals(Invariant.allModelFree())) {
+      return "";
+    }
+    return ", only "
+        + String.join(", ", invariants.stream().sorted().map(Invariant::name).toList());
+  }
+
+  static String checksName(CheckedRun.Checks checks) {
+    return checks == CheckedRun.Checks.INVARIANTS ? "invariants" : "invariants and conformance";
+  }
+
+  /** The invariant a property is about, for reports. */
+  static Invariant[] invariantsOf(String propertyName) {
+    return propertyName.startsWith("arrival order")
+        ? new Invariant[] {Invariant.ORDER_INDEPENDENT}
+        : Invariant.values();
+  }
+}

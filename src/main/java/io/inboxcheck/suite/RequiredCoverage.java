@@ -1,0 +1,49 @@
+package io.inboxcheck.suite;
+
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.model.DecisionKind;
+import io.inboxcheck.model.HeldReason;
+import io.inboxcheck.model.ReconcileOutcome;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The labels the fault-sequence property must reach, with the minimum share of generated scenarios
+ * for each. If generation stops producing one, the property fails and names it.
+ */
+public final class RequiredCoverage {
+  /** A share low enough to be robust, high enough that a broken generator is noticed. */
+  static final double COMMON = 0.10;
+
+  static final double RARE = 0.01;
+
+  private RequiredCoverage() {}
+
+  public static Map<String, Double> forFaultSequences() {
+    Map<String, Double> required = new LinkedHashMap<>();
+    for (DecisionKind kind : DecisionKind.values()) {
+      required.put("decision:" + kind, COMMON);
+    }
+    for (HeldReason reason : HeldReason.values()) {
+      required.put("held:" + reason, RARE * 2);
+    }
+    for (ReconcileOutcome outcome : ReconcileOutcome.values()) {
+      required.put("reconcile:" + outcome, RARE * 2);
+    }
+    required.put("reconcile:regressed", RARE);
+    required.put("reconcile:resolved_by_authority", RARE);
+    required.put("reevaluated:repaused", RARE / 2);
+    required.put("retention:pruned", RARE);
+    required.put("retention:redelivered_after_expiry", RARE);
+    required.put("transport:storage_fault", RARE * 2);
+    required.put("transport:ack_lost", RARE * 2);
+    required.put("redelivery:respelled", RARE * 2);
+    required.put("id_conflict:two_cards_paused", RARE);
+    for (Invariant invariant : Invariant.values()) {
+      if (invariant != Invariant.ORDER_INDEPENDENT && invariant != Invariant.CONFORMANCE) {
+        required.put("exercised:" + invariant, RARE);
+      }
+    }
+    return required;
+  }
+}

@@ -1,0 +1,69 @@
+package io.inboxcheck.concurrent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replay the crash and concurrency checks rely on must be exact where nothing went wrong: the
+ * model's own audit, replayed, gives back the model, pruning and re-evaluations included.
+ */
+class AuditReplayTests {
+  /** Generated scenarios whose audits are replayed; every step kind appears many times. */
+  static final int SCENARIOS = 500;
+
+  @Test
+  void theModelsOwnAuditReplaysToTheModel() {
+    SplittableRandom seeds = new SplittableRandom(7);
+    List<String> problems = new ArrayList<>();
+    for (int index = 0; index < SCENARIOS; index++) {
+      Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
+      ModelReceiver model = new ModelReceiver(scenario.setup());
+      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      List<String> found =
+          AuditReplay.check(
+              scenario.setup(), model.view(), AuditReplay.Authorities.of(scenario.steps()));
+      if (!found.isEmpty() && problems.size() < 3) {
+        problems.add(index + ": " + found);
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+
+  /**
+   * Numbering steps in audit order, as the concurrency check does, changes nothing for a sequential
+   * run: the model's own audit, renumbered, still replays to the model, renumbered.
+   */
+  @Test
+  void renumberedInAuditOrderTheModelsOwnAuditStillReplays() {
+    SplittableRandom seeds = new SplittableRandom(11);
+    List<String> problems = new ArrayList<>();
+    for (int index = 0; index < SCENARIOS; index++) {
+      Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
+      ModelReceiver model = new ModelReceiver(scenario.setup());
+      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      List<AuditEntry> audit = model.view().audit();
+      ArrivalOrder arrival = new ArrivalOrder(audit);
+      AuditReplay.Authorities authorities = AuditReplay.Authorities.of(scenario.steps());
+      List<String> found =
+          AuditReplay.check(
+              scenario.setup(),
+              arrival.renumbered(audit),
+              arrival.view(model.view(), audit),
+              (rank, objectId) -> authorities.snapshot(arrival.step(rank), objectId));
+      if (!found.isEmpty() && problems.size() < 3) {
+        problems.add(index + ": " + found);
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+}
