@@ -39,7 +39,12 @@ class CheckCommandTests {
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out())
-        .contains("Scenario files: 16 files in " + SCENARIOS + ", all expectations and invariants")
+        .contains(
+            "Scenario files: "
+                + ProjectPaths.scenarioFiles().size()
+                + " files in "
+                + SCENARIOS
+                + ", all expectations and invariants")
         .contains("fault sequences keep every invariant (model, invariants): holds")
         .contains("  1,000 tries, ")
         .contains("arrival order does not change the final cards (model): holds")
