@@ -1,9 +1,12 @@
 package io.inboxcheck.store;
 
+import io.inboxcheck.receiver.ReceiverSetup;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 
 /**
@@ -48,7 +51,9 @@ public final class EmbeddedServer implements AutoCloseable {
       builder.setDataDirectory(dataDirectory.toFile()).setCleanDataDirectory(false);
     }
     try {
-      return new EmbeddedServer(builder.start());
+      EmbeddedServer server = new EmbeddedServer(builder.start());
+      server.createApplicationRole();
+      return server;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the embedded PostgreSQL: " + e.getMessage(), e);
     }
@@ -62,9 +67,33 @@ public final class EmbeddedServer implements AutoCloseable {
     return postgres.getPort();
   }
 
-  /** Connections to {@code schema} of this server. */
+  /** Connections to {@code schema} of this server, as the owner of every schema (a superuser). */
   public ConnectionSource connections(String schema) {
     return ConnectionSource.jdbc(jdbcUrl(), USER, null, schema);
+  }
+
+  /**
+   * Connections to {@code schema} as the least-privileged {@link ApplicationRole}, after the owner
+   * created the schema with {@code setup}'s initial cards and granted the role what it needs.
+   */
+  public ConnectionSource applicationConnections(String schema, ReceiverSetup setup) {
+    ApplicationRole.prepare(connections(schema), schema, setup, ApplicationRole.NAME);
+    return ConnectionSource.jdbc(applicationJdbcUrl(), ApplicationRole.NAME, null, schema);
+  }
+
+  /** The server's URL without a user, for connecting as {@link ApplicationRole#NAME}. */
+  public String applicationJdbcUrl() {
+    return "jdbc:postgresql://localhost:" + port() + "/" + DATABASE;
+  }
+
+  private void createApplicationRole() {
+    try (Connection owner = connections("public").open()) {
+      ApplicationRole.create(owner, ApplicationRole.NAME);
+    } catch (SQLException e) {
+      close();
+      throw new IllegalStateException(
+          "cannot create the application role " + ApplicationRole.NAME + ": " + e.getMessage(), e);
+    }
   }
 
   @Override

@@ -33,9 +33,22 @@ public final class PostgresReceivers implements Function<ReceiverSetup, Receiver
   @Override
   public Receiver apply(ReceiverSetup setup) {
     String schema = "inboxcheck_" + runId + "_" + (opened.size() + 1);
-    PostgresReceiver receiver = new PostgresReceiver(connections(schema), schema, setup);
+    PostgresReceiver receiver =
+        new PostgresReceiver(receiverConnections(schema, setup), schema, setup);
     opened.add(receiver);
     return receiver;
+  }
+
+  /**
+   * What the receiver connects with: on the embedded server, the least-privileged application role;
+   * on a given server, the user given (whose grants are the operator's business).
+   */
+  private ConnectionSource receiverConnections(String schema, ReceiverSetup setup) {
+    if (jdbcUrl != null) {
+      return connections(schema);
+    }
+    connections(schema);
+    return embedded.applicationConnections(schema, setup);
   }
 
   private ConnectionSource connections(String schema) {

@@ -43,8 +43,17 @@ final class Schema {
         connection,
         "SELECT pg_advisory_xact_lock(hashtextextended('inboxcheck:schema', 0))",
         row -> {});
+    boolean[] schemaExists = new boolean[1];
+    Sql.query(
+        connection,
+        "SELECT to_regnamespace(?) IS NOT NULL",
+        row -> schemaExists[0] = row.getBoolean(1),
+        schema);
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
+      // An application role may not create schemas; its owner made this one already.
+      if (!schemaExists[0]) {
+        statement.execute("CREATE SCHEMA " + schema);
+      }
       statement.execute("SET LOCAL search_path TO " + schema);
     }
     boolean[] present = new boolean[1];

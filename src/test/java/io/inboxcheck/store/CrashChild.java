@@ -55,7 +55,7 @@ public final class CrashChild {
     ReceiverSetup setup = scenario.setup();
     try (PostgresReceiver receiver =
         new PostgresReceiver(
-            ConnectionSource.jdbc(jdbcUrl, EmbeddedServer.USER, null, schema), schema, setup)) {
+            ConnectionSource.jdbc(jdbcUrl, ApplicationRole.NAME, null, schema), schema, setup)) {
       for (ScenarioStep step : scenario.steps().subList(firstStep - 1, scenario.steps().size())) {
         String at = index + " " + step.number();
         if (step.time() != null) {

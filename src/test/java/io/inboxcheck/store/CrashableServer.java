@@ -27,6 +27,11 @@ final class CrashableServer implements AutoCloseable {
     return server.jdbcUrl();
   }
 
+  /** The URL the receiver processes use: they connect as {@link ApplicationRole#NAME}. */
+  String applicationJdbcUrl() {
+    return server.applicationJdbcUrl();
+  }
+
   ConnectionSource connections(String schema) {
     return server.connections(schema);
   }

@@ -25,7 +25,10 @@ class PostgresAppendOnlyTests {
   static void oneRecordedDelivery() {
     schema = TestPostgres.freshSchema("append");
     try (PostgresReceiver receiver =
-        new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide())) {
+        new PostgresReceiver(
+            TestPostgres.receiverConnections(schema, StoreFixtures.guide()),
+            schema,
+            StoreFixtures.guide())) {
       receiver.deliver(1, snapshot("e-201", "card-7", 12L, "Map"), Transport.PLAIN);
     }
   }
@@ -57,7 +60,10 @@ class PostgresAppendOnlyTests {
   @Test
   void appendingStillWorks() {
     try (PostgresReceiver receiver =
-        new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide())) {
+        new PostgresReceiver(
+            TestPostgres.receiverConnections(schema, StoreFixtures.guide()),
+            schema,
+            StoreFixtures.guide())) {
       assertThat(receiver.deliver(2, snapshot("e-202", "card-7", 13L, "Map v2"), Transport.PLAIN))
           .extracting(result -> result.decision().describe())
           .isEqualTo("APPLIED");

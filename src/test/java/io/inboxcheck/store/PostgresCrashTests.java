@@ -77,9 +77,15 @@ class PostgresCrashTests {
     List<CrashStream.Position> killedAt = new ArrayList<>();
     int serverStops = 0;
     try (CrashableServer server = new CrashableServer(directory.resolve("data"))) {
+      // The owner prepares every schema; the receiver processes run as the application role.
+      for (int index = 0; index < scenarios.size(); index++) {
+        String schema = CrashStream.schema(index);
+        ApplicationRole.prepare(
+            server.connections(schema), schema, scenarios.get(index).setup(), ApplicationRole.NAME);
+      }
       for (int cycle = 0; cycle < CYCLES; cycle++) {
         boolean stopServer = cycle % 2 == 1;
-        Child child = Child.start(server.jdbcUrl(), ledger, directory);
+        Child child = Child.start(server.applicationJdbcUrl(), ledger, directory);
         child.readLines(1 + random.nextInt(MAX_LINES_BEFORE_KILL));
         assertThat(ledger.finished).as("the stream outlasts every kill").isFalse();
         TimeUnit.MICROSECONDS.sleep(random.nextInt(MAX_KILL_DELAY_MICROS));
@@ -93,7 +99,7 @@ class PostgresCrashTests {
         }
         killedAt.add(ledger.resumeAt);
       }
-      Child last = Child.start(server.jdbcUrl(), ledger, directory);
+      Child last = Child.start(server.applicationJdbcUrl(), ledger, directory);
       int exit = last.finish();
       assertThat(exit).as("the last child, never killed: %s", last.errors()).isZero();
       assertThat(ledger.finished).isTrue();

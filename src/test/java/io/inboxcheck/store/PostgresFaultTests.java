@@ -148,7 +148,8 @@ class PostgresFaultTests {
   private record Fixture(String schema, FaultyConnections faults, PostgresReceiver receiver) {
     static Fixture prepared(Shape shape) {
       String schema = TestPostgres.freshSchema("fault");
-      FaultyConnections faults = new FaultyConnections(TestPostgres.connections(schema));
+      FaultyConnections faults =
+          new FaultyConnections(TestPostgres.receiverConnections(schema, StoreFixtures.guide()));
       PostgresReceiver receiver = new PostgresReceiver(faults, schema, StoreFixtures.guide());
       int step = 1;
       for (Envelope envelope : shape.before()) {

@@ -31,8 +31,17 @@ final class TestPostgres {
     return prefix + "_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
   }
 
+  /** Connections as the owner of every schema: for setting up and inspecting, not for receivers. */
   static ConnectionSource connections(String schema) {
     return server().connections(schema);
+  }
+
+  /**
+   * What receivers connect with: the least-privileged application role, after the owner created
+   * {@code schema} with {@code setup}'s initial cards (docs/postgres.md, "Roles").
+   */
+  static ConnectionSource receiverConnections(String schema, ReceiverSetup setup) {
+    return server().applicationConnections(schema, setup);
   }
 
   /**
@@ -49,7 +58,7 @@ final class TestPostgres {
     } else {
       schema = freshSchema("t");
     }
-    lastFresh = new PostgresReceiver(connections(schema), schema, setup);
+    lastFresh = new PostgresReceiver(receiverConnections(schema, setup), schema, setup);
     return lastFresh;
   }
 
@@ -75,6 +84,7 @@ final class TestPostgres {
   /** A receiver on an existing schema, with the lock protocol and race window given. */
   static PostgresReceiver receiver(
       String schema, ReceiverSetup setup, boolean cardLocks, Duration raceWindow) {
-    return new PostgresReceiver(connections(schema), schema, setup, cardLocks, raceWindow);
+    return new PostgresReceiver(
+        receiverConnections(schema, setup), schema, setup, cardLocks, raceWindow);
   }
 }
