@@ -1,10 +1,6 @@
 package io.inboxcheck.store;
 
 import io.inboxcheck.receiver.ReceiverSetup;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -46,17 +42,11 @@ public final class ApplicationRole {
     try (Connection connection = owner.open()) {
       connection.setAutoCommit(false);
       Schema.ensure(connection, schema, setup);
-      boolean[] granted = new boolean[1];
       // Receivers sharing a schema prepare it in turn; granting twice at once can collide.
-      Sql.query(
-          connection,
-          "SELECT has_schema_privilege(?, ?, 'USAGE')",
-          row -> granted[0] = row.getBoolean(1),
-          role,
-          schema);
-      if (!granted[0]) {
+      if (!Sql.queryTrue(connection, "SELECT has_schema_privilege(?, ?, 'USAGE')", role, schema)) {
         try (Statement statement = connection.createStatement()) {
-          statement.execute(grantsText().replace("{schema}", schema).replace("{role}", role));
+          String grants = Schema.resourceText(GRANTS_FILE);
+          statement.execute(grants.replace("{schema}", schema).replace("{role}", role));
         }
       }
       connection.commit();
@@ -70,17 +60,6 @@ public final class ApplicationRole {
     if (!Schema.validName(role)) {
       throw new IllegalArgumentException(
           "role name \"" + role + "\" is not a lower-case identifier ([a-z_][a-z0-9_]*)");
-    }
-  }
-
-  private static String grantsText() {
-    try (InputStream in = ApplicationRole.class.getResourceAsStream(GRANTS_FILE)) {
-      if (in == null) {
-        throw new IllegalStateException(GRANTS_FILE + " is missing from the class path");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

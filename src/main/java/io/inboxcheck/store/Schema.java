@@ -43,26 +43,17 @@ final class Schema {
         connection,
         "SELECT pg_advisory_xact_lock(hashtextextended('inboxcheck:schema', 0))",
         row -> {});
-    boolean[] schemaExists = new boolean[1];
-    Sql.query(
-        connection,
-        "SELECT to_regnamespace(?) IS NOT NULL",
-        row -> schemaExists[0] = row.getBoolean(1),
-        schema);
+    boolean schemaExists =
+        Sql.queryTrue(connection, "SELECT to_regnamespace(?) IS NOT NULL", schema);
     try (Statement statement = connection.createStatement()) {
       // An application role may not create schemas; its owner made this one already.
-      if (!schemaExists[0]) {
+      if (!schemaExists) {
         statement.execute("CREATE SCHEMA " + schema);
       }
       statement.execute("SET LOCAL search_path TO " + schema);
     }
-    boolean[] present = new boolean[1];
-    Sql.query(
-        connection,
-        "SELECT to_regclass(? || '.schema_version') IS NOT NULL",
-        row -> present[0] = row.getBoolean(1),
-        schema);
-    if (!present[0]) {
+    if (!Sql.queryTrue(
+        connection, "SELECT to_regclass(? || '.schema_version') IS NOT NULL", schema)) {
       try (Statement statement = connection.createStatement()) {
         statement.execute(schemaText());
       }
@@ -74,12 +65,9 @@ final class Schema {
       throw new IllegalStateException(
           "schema " + schema + " is at version " + version[0] + "; this receiver needs " + VERSION);
     }
-    boolean[] empty = new boolean[1];
-    Sql.query(
+    if (Sql.queryTrue(
         connection,
-        "SELECT NOT EXISTS (SELECT 1 FROM cards) AND NOT EXISTS (SELECT 1 FROM audit)",
-        row -> empty[0] = row.getBoolean(1));
-    if (empty[0]) {
+        "SELECT NOT EXISTS (SELECT 1 FROM cards) AND NOT EXISTS (SELECT 1 FROM audit)")) {
       for (Map.Entry<String, Card> card : setup.initialCards().entrySet()) {
         Sql.update(
             connection,
@@ -94,9 +82,14 @@ final class Schema {
   }
 
   static String schemaText() {
-    try (InputStream in = Schema.class.getResourceAsStream(SCHEMA_FILE)) {
+    return resourceText(SCHEMA_FILE);
+  }
+
+  /** A SQL file shipped on the class path. */
+  static String resourceText(String path) {
+    try (InputStream in = Schema.class.getResourceAsStream(path)) {
       if (in == null) {
-        throw new IllegalStateException(SCHEMA_FILE + " is missing from the class path");
+        throw new IllegalStateException(path + " is missing from the class path");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -65,6 +65,20 @@ final class Sql {
     }
   }
 
+  /**
+   * Runs a query whose one row holds one boolean, e.g. {@code SELECT to_regclass(?) IS NOT NULL}.
+   */
+  static boolean queryTrue(Connection connection, String sql, Object... values)
+      throws SQLException {
+    try (PreparedStatement statement = prepare(connection, sql, values);
+        ResultSet rows = statement.executeQuery()) {
+      if (!rows.next()) {
+        throw new SQLException("no row returned by: " + sql);
+      }
+      return rows.getBoolean(1);
+    }
+  }
+
   /** Reads one result row. */
   @FunctionalInterface
   interface RowReader {
