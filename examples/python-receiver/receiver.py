@@ -13,7 +13,13 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                                      INBOXCHECK_CONTROL_SECRET, else 403 and nothing changes.
 
 --mistake last-arrival-wins (or INBOXCHECK_MISTAKE) plants the classic mistake: whatever arrives
-last is applied, whatever its version. It exists to show that the harness catches it.
+last is applied, whatever its version. --mistake ack-before-commit plants a durability mistake:
+answers leave before their COMMIT, which a background thread issues a little later (a write-behind
+"group commit"); nothing shows until the process is killed, which `check --crash` does. Both exist
+to show that the harness catches them.
+
+Restarts keep the data: a receiver started on an INBOXCHECK_DATA that already holds a store carries
+on from it; only the control API's reset wipes it.
 """
 
 import argparse
@@ -26,6 +32,7 @@ import socket
 import sqlite3
 import sys
 import threading
+import time
 from datetime import datetime, timezone
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -34,6 +41,7 @@ PROTOCOL = "inboxcheck-receiver-protocol/1"
 LARGEST_VERSION = Decimal(2**63 - 1)
 _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
 MAX_BODY_BYTES = 1 << 20
+FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -161,6 +169,8 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.fail_next_write = False
+        if mistake == "ack-before-commit":
+            threading.Thread(target=self.commit_later, daemon=True).start()
         exists = self.db.execute("SELECT 1 FROM sqlite_master WHERE name='settings'").fetchone()
         if not exists:
             self.reset({"initial": {}, "supported_types": ["card.snapshot"], "retention": "PT24H",
@@ -168,6 +178,8 @@ class Store:
 
     def transaction(self, work):
         with self.lock:
+            if self.mistake == "ack-before-commit":
+                return self.uncommitted(work)
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 result = work()
@@ -176,6 +188,29 @@ class Store:
                 raise
             self.db.execute("COMMIT")
             return result
+
+    def uncommitted(self, work):
+        """The planted mistake: the work joins one open transaction and the answer leaves at once;
+        commit_later commits it. This connection reads its own writes, so until the process dies
+        every answer is right; a kill loses everything acknowledged since the last COMMIT."""
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("SAVEPOINT work")
+        try:
+            result = work()
+        except BaseException:
+            self.db.execute("ROLLBACK TO work")
+            self.db.execute("RELEASE work")
+            raise
+        self.db.execute("RELEASE work")
+        return result
+
+    def commit_later(self):
+        while True:
+            time.sleep(FLUSH_SECONDS)
+            with self.lock:
+                if self.db.in_transaction:
+                    self.db.execute("COMMIT")
 
     # settings and small helpers
 
@@ -590,7 +625,7 @@ def main():
     parser.add_argument("--port", type=int, default=int(os.environ.get("INBOXCHECK_PORT", "0")))
     parser.add_argument("--data", default=os.environ.get("INBOXCHECK_DATA", "."),
                         help="folder of the sqlite file (default: INBOXCHECK_DATA, else .)")
-    parser.add_argument("--mistake", choices=["none", "last-arrival-wins"],
+    parser.add_argument("--mistake", choices=["none", "last-arrival-wins", "ack-before-commit"],
                         default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
     options = parser.parse_args()
     os.makedirs(options.data, exist_ok=True)

@@ -116,6 +116,22 @@ final class CheckCommand implements Callable<Integer> {
   long maxOrders = 100_000;
 
   @Option(
+      names = "--crash",
+      description =
+          "Instead of the above, the crash check of an exec: receiver: kills it with SIGKILL"
+              + " at --seed's random points (between steps, and while a delivery may be in "
+              + "flight), starts it again on the same INBOXCHECK_DATA, and checks that every "
+              + "acknowledged delivery survived and the view equals the model's replay of its "
+              + "audit.")
+  boolean crash;
+
+  @Option(
+      names = "--kills",
+      paramLabel = "N",
+      description = "Kills in a --crash run (default: ${DEFAULT-VALUE}).")
+  int kills = 20;
+
+  @Option(
       names = "--reports",
       paramLabel = "DIR",
       defaultValue = "reports/check",
@@ -127,6 +143,9 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (crash) {
+      return CrashCheck.fromCommandLine(receiver, seed, kills, out, err);
+    }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);
     if (config.isEmpty()) {

@@ -10,6 +10,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Requests to one receiver over HTTP with the JDK's client. Every request has a timeout, and every
@@ -68,6 +69,20 @@ final class ReceiverClient {
     HttpRequest.Builder request = request("/webhook", what);
     headers.forEach(request::header);
     return send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), what);
+  }
+
+  /**
+   * POSTs a webhook delivery and returns at once, so the receiver can be killed while it may be
+   * answering. The future fails when no whole answer arrives (e.g. the process died first).
+   */
+  CompletableFuture<Answer> deliverAsync(String body, Map<String, String> headers, String what) {
+    HttpRequest.Builder request = request("/webhook", what);
+    headers.forEach(request::header);
+    return client
+        .sendAsync(
+            request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+            HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+        .thenApply(response -> new Answer(response.statusCode(), response.body()));
   }
 
   /** POSTs a control request with the secret; a non-2xx answer is a failure of the receiver. */

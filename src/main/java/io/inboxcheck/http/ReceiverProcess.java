@@ -34,44 +34,66 @@ final class ReceiverProcess implements AutoCloseable {
   private final Path data;
   private final Path errors;
   private final String secret;
+  private final boolean keepsData;
   private final Thread stopOnExit;
   private URI address;
 
-  private ReceiverProcess(Process process, Path data, Path errors, String secret) {
+  private ReceiverProcess(
+      Process process, Path data, Path errors, String secret, boolean keepsData) {
     this.process = process;
     this.data = data;
     this.errors = errors;
     this.secret = secret;
+    this.keepsData = keepsData;
     this.stopOnExit = new Thread(this::stop, "inboxcheck-receiver-stop");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
 
   /** Starts {@code command} and waits, at most {@code timeout}, for its listening address. */
   static ReceiverProcess start(String command, Duration timeout) {
+    Path data = scratchFolder();
+    return launch(command, timeout, data, newSecret(), Incarnation.ONLY);
+  }
+
+  /**
+   * Starts incarnation {@code restarts} (0 for the first) of a receiver whose storage outlives it:
+   * every incarnation gets the same {@code data} folder and secret, and stopping or killing it
+   * leaves the folder alone; whoever made the folder deletes it (docs/receiver-protocol.md, "Crash
+   * checks").
+   */
+  static ReceiverProcess restart(
+      String command, Duration timeout, Path data, String secret, int restarts) {
+    return launch(command, timeout, data, secret, new Incarnation(restarts, true));
+  }
+
+  /** Which start of a receiver this is, and whether its data folder outlives it. */
+  private record Incarnation(int restarts, boolean keepsData) {
+    static final Incarnation ONLY = new Incarnation(0, false);
+  }
+
+  private static ReceiverProcess launch(
+      String command, Duration timeout, Path data, String secret, Incarnation incarnation) {
     List<String> words = CommandWords.split(command);
     if (words.isEmpty()) {
       throw new ReceiverFailure("receiver exec: needs a command, e.g. exec:python3 receiver.py");
     }
-    Path data;
-    try {
-      data = Files.createTempDirectory("inboxcheck-receiver-");
-    } catch (IOException e) {
-      throw new ReceiverFailure("cannot create a data folder for the receiver: " + e.getMessage());
-    }
-    String secret = HexFormat.of().formatHex(randomBytes());
-    Path errors = data.resolve("stderr.txt");
+    Path errors = data.resolve("stderr-" + incarnation.restarts() + ".txt");
     ProcessBuilder builder = new ProcessBuilder(words).redirectError(errors.toFile());
     builder.environment().put("INBOXCHECK_CONTROL", "1");
     builder.environment().put("INBOXCHECK_CONTROL_SECRET", secret);
     builder.environment().put("INBOXCHECK_DATA", data.resolve("store").toString());
+    builder.environment().put("INBOXCHECK_RESTARTS", Integer.toString(incarnation.restarts()));
     Process process;
     try {
       process = builder.start();
     } catch (IOException e) {
-      deleteQuietly(data);
+      if (!incarnation.keepsData()) {
+        deleteQuietly(data);
+      }
       throw new ReceiverFailure("receiver exec:" + command + ": cannot start: " + e.getMessage());
     }
-    ReceiverProcess started = new ReceiverProcess(process, data, errors, secret);
+    ReceiverProcess started =
+        new ReceiverProcess(process, data, errors, secret, incarnation.keepsData());
     try {
       started.address = started.awaitAddress(command, timeout);
       return started;
@@ -79,6 +101,20 @@ final class ReceiverProcess implements AutoCloseable {
       started.close();
       throw e;
     }
+  }
+
+  /** A fresh folder for a receiver's durable storage and its standard error. */
+  static Path scratchFolder() {
+    try {
+      return Files.createTempDirectory("inboxcheck-receiver-");
+    } catch (IOException e) {
+      throw new ReceiverFailure("cannot create a data folder for the receiver: " + e.getMessage());
+    }
+  }
+
+  /** A fresh control secret: 64 hex digits. */
+  static String newSecret() {
+    return HexFormat.of().formatHex(randomBytes());
   }
 
   private static byte[] randomBytes() {
@@ -164,6 +200,23 @@ final class ReceiverProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * SIGKILL to the process and anything it started, as a power cut or an OOM killer would: no
+   * chance to flush or answer. The data folder stays.
+   */
+  void kill() {
+    List<ProcessHandle> all = new ArrayList<>();
+    process.descendants().forEach(all::add);
+    all.add(process.toHandle());
+    all.forEach(ProcessHandle::destroyForcibly);
+    try {
+      process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    close();
+  }
+
   @Override
   public void close() {
     stop();
@@ -189,10 +242,12 @@ final class ReceiverProcess implements AutoCloseable {
       all.forEach(ProcessHandle::destroyForcibly);
       Thread.currentThread().interrupt();
     }
-    deleteQuietly(data);
+    if (!keepsData) {
+      deleteQuietly(data);
+    }
   }
 
-  private static void deleteQuietly(Path folder) {
+  static void deleteQuietly(Path folder) {
     try (Stream<Path> paths = Files.walk(folder)) {
       paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
     } catch (IOException e) {

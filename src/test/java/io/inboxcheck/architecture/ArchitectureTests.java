@@ -1,5 +1,6 @@
 package io.inboxcheck.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -116,39 +117,91 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.suite..")
         .layer("bench")
         .definedBy("io.inboxcheck.bench..")
+        .layer("api")
+        .definedBy("io.inboxcheck.api..")
         .layer("cli")
         .definedBy("io.inboxcheck.cli..")
         .whereLayer("cli")
         .mayNotBeAccessedByAnyLayer()
+        .whereLayer("api")
+        .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("bench")
         .mayOnlyBeAccessedByLayers("cli")
         .whereLayer("suite")
-        .mayOnlyBeAccessedByLayers("cli")
+        .mayOnlyBeAccessedByLayers("api", "cli")
         .whereLayer("explore")
-        .mayOnlyBeAccessedByLayers("suite", "bench", "cli")
+        .mayOnlyBeAccessedByLayers("suite", "bench", "api", "cli")
         .whereLayer("generate")
-        .mayOnlyBeAccessedByLayers("suite", "bench", "cli")
+        .mayOnlyBeAccessedByLayers("suite", "bench", "api", "cli")
         .whereLayer("report")
-        .mayOnlyBeAccessedByLayers("generate", "explore", "suite", "cli")
+        .mayOnlyBeAccessedByLayers("generate", "explore", "suite", "api", "cli")
         .whereLayer("concurrent")
-        .mayOnlyBeAccessedByLayers("suite", "cli")
+        .mayOnlyBeAccessedByLayers("suite", "api", "cli")
         .whereLayer("store")
-        .mayOnlyBeAccessedByLayers("bench", "cli")
+        .mayOnlyBeAccessedByLayers("bench", "api", "cli")
         .whereLayer("http")
-        .mayOnlyBeAccessedByLayers("cli")
+        .mayOnlyBeAccessedByLayers("api", "cli")
         .whereLayer("check")
         .mayOnlyBeAccessedByLayers(
-            "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
+            "concurrent", "report", "generate", "explore", "suite", "bench", "api", "cli")
         .whereLayer("scenario")
         .mayOnlyBeAccessedByLayers(
-            "check", "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
+            "check", "concurrent", "report", "generate", "explore", "suite", "bench", "api", "cli")
         .whereLayer("json.read")
         .mayOnlyBeAccessedByLayers(
-            "scenario", "store", "http", "report", "generate", "explore", "suite", "bench", "cli")
+            "scenario",
+            "store",
+            "http",
+            "report",
+            "generate",
+            "explore",
+            "suite",
+            "bench",
+            "api",
+            "cli")
         .whereLayer("engine")
-        .mayOnlyBeAccessedByLayers("generate", "suite", "bench", "cli")
+        .mayOnlyBeAccessedByLayers("generate", "suite", "bench", "api", "cli")
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
         .check(PRODUCTION);
+  }
+
+  /**
+   * What a JUnit 5 test in another project may use of inboxcheck: the API package and the receiver
+   * contract it implements; nothing else, so the example shows the supported surface.
+   */
+  static ArchRule usesOnlyThePublicApi(String examplePackage) {
+    return classes()
+        .that()
+        .resideInAPackage(examplePackage + "..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            examplePackage + "..",
+            "io.inboxcheck.api..",
+            "io.inboxcheck.receiver..",
+            "java..",
+            "org.junit.jupiter.api..")
+        .because("README, \"Check your receiver from JUnit 5\": the example uses only the API");
+  }
+
+  @Test
+  void theExampleTestUsesOnlyTheApiAndTheReceiverContract() {
+    JavaClasses example = new ClassFileImporter().importPackages("io.inboxcheck.example");
+    assertThat(example).isNotEmpty();
+
+    usesOnlyThePublicApi("io.inboxcheck.example").check(example);
+  }
+
+  @Test
+  void theApiRuleCatchesATestThatReachesPastTheApi() {
+    JavaClasses impure =
+        new ClassFileImporter().importPackages("io.inboxcheck.architecture.impuremodel");
+
+    EvaluationResult result =
+        usesOnlyThePublicApi("io.inboxcheck.architecture.impuremodel").evaluate(impure);
+
+    assertThat(result.hasViolation()).isTrue();
+    assertThat(result.getFailureReport().toString()).contains("com.fasterxml.jackson");
   }
 
   @Test

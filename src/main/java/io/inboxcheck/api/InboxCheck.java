@@ -1,0 +1,182 @@
+package io.inboxcheck.api;
+
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.suite.ReceiverCheck;
+import io.inboxcheck.suite.ScenarioFolder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+
+/**
+ * The whole check of one receiver as JUnit 5 dynamic tests, for a {@code @TestFactory} in your own
+ * build: every scenario file of a folder (its expectations, the invariants and the reference
+ * model's decisions), the fault-sequence property and the arrival-order property, each with
+ * shrinking. What {@code inboxcheck check --receiver class:NAME} runs, one test per file and per
+ * property. Immutable: each option returns a new check.
+ *
+ * <pre>{@code
+ * @TestFactory
+ * Stream<DynamicNode> inboxKeepsThePolicy() {
+ *   return InboxCheck.of(MyReceiver::new).scenarios(Path.of("scenarios")).tries(200).tests();
+ * }
+ * }</pre>
+ */
+public final class InboxCheck {
+  private static final Instant PROBE_START = Instant.parse("2024-03-01T10:00:00Z");
+
+  private final ReceiverFactory receivers;
+  private final Path scenarios;
+  private final int tries;
+  private final Long seed;
+  private final Path reports;
+
+  private InboxCheck(
+      ReceiverFactory receivers, Path scenarios, int tries, Long seed, Path reports) {
+    this.receivers = receivers;
+    this.scenarios = scenarios;
+    this.tries = tries;
+    this.seed = seed;
+    this.reports = reports;
+  }
+
+  /**
+   * A check of the receivers {@code receivers} makes: no scenario files, {@value
+   * RunConfig#DEFAULT_TRIES} tries per property, each property's seed derived from its name (so a
+   * run repeats), counterexamples under {@code target/inboxcheck}.
+   */
+  public static InboxCheck of(ReceiverFactory receivers) {
+    if (receivers == null) {
+      throw new IllegalArgumentException("InboxCheck.of needs a receiver factory, e.g. Mine::new");
+    }
+    return new InboxCheck(
+        receivers, null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck"));
+  }
+
+  /** Also replays every scenario file under {@code folder} (subfolders included), one test each. */
+  public InboxCheck scenarios(Path folder) {
+    return new InboxCheck(receivers, folder, tries, seed, reports);
+  }
+
+  /** Generated tries per property, before its multiplier (fault sequences 5x, orders 2x). */
+  public InboxCheck tries(int triesPerProperty) {
+    if (triesPerProperty < 1) {
+      throw new IllegalArgumentException("tries must be at least 1, got " + triesPerProperty);
+    }
+    return new InboxCheck(receivers, scenarios, triesPerProperty, seed, reports);
+  }
+
+  /** One seed for both properties, e.g. the one a failure printed. */
+  public InboxCheck seed(long propertySeed) {
+    return new InboxCheck(receivers, scenarios, tries, propertySeed, reports);
+  }
+
+  /** Where counterexample files go (below {@code folder/counterexamples}). */
+  public InboxCheck reports(Path folder) {
+    return new InboxCheck(receivers, scenarios, tries, seed, folder);
+  }
+
+  /**
+   * The dynamic tests: a container of one test per scenario file (when a folder was given), then
+   * one test per property. A failing test's message tells the failure: the broken invariant or
+   * expectations, the shrunk scenario step by step, and the commands that replay it.
+   */
+  public Stream<DynamicNode> tests() {
+    ReceiverCheck check = receiverCheck();
+    List<DynamicNode> nodes = new ArrayList<>();
+    if (scenarios != null) {
+      nodes.add(scenarioFiles(check));
+    }
+    Supplier<List<ReceiverCheck.PropertyPart>> properties = once(check::properties);
+    nodes.add(property("fault sequences keep every invariant", properties, 0));
+    nodes.add(property("arrival orders do not change the outcome", properties, 1));
+    return nodes.stream();
+  }
+
+  private DynamicContainer scenarioFiles(ReceiverCheck check) {
+    ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);
+    List<DynamicNode> files = new ArrayList<>();
+    for (String rejection : loaded.rejections()) {
+      files.add(DynamicTest.dynamicTest(rejection, () -> Assertions.fail(rejection)));
+    }
+    for (Scenario scenario : loaded.scenarios()) {
+      files.add(
+          DynamicTest.dynamicTest(
+              scenario.source(),
+              () -> {
+                ReceiverCheck.ScenariosPart part = check.scenarios(scenarios, List.of(scenario));
+                for (ReceiverCheck.ScenarioFailure failure : part.failures()) {
+                  Assertions.fail(
+                      failure.file()
+                          + "\n"
+                          + String.join("\n", failure.problems())
+                          + "\nReplay: "
+                          + failure.replay());
+                }
+              }));
+    }
+    return DynamicContainer.dynamicContainer("scenario files in " + scenarios, files);
+  }
+
+  private static DynamicTest property(
+      String title, Supplier<List<ReceiverCheck.PropertyPart>> properties, int index) {
+    return DynamicTest.dynamicTest(
+        title,
+        () -> {
+          ReceiverCheck.PropertyPart part = properties.get().get(index);
+          if (part.outcome().result().failure().isPresent()) {
+            Assertions.fail(part.outcome().message());
+          }
+        });
+  }
+
+  /** The suite's check, named after the receiver's class so replay commands can reach it. */
+  private ReceiverCheck receiverCheck() {
+    String type;
+    ReceiverSetup probe =
+        new ReceiverSetup(
+            new TreeMap<>(), Scenario.DEFAULT_SUPPORTED_TYPES, Duration.ofHours(24), PROBE_START);
+    try (Receiver receiver = receivers.create(probe)) {
+      type = receiver.getClass().getName();
+    }
+    String choice = "class:" + type;
+    RunConfig config = RunConfig.defaults().withTries(tries).withoutExampleDatabase();
+    config = seed == null ? config.withSeedFromName() : config.withSeed(seed);
+    return new ReceiverCheck(
+        choice,
+        fileSafe(type.substring(type.lastIndexOf('.') + 1)),
+        "--receiver " + choice,
+        receivers::create,
+        config,
+        reports);
+  }
+
+  private static String fileSafe(String name) {
+    String safe = name.replaceAll("[^A-Za-z0-9_.-]", "-");
+    return safe.isEmpty() ? "receiver" : safe;
+  }
+
+  /** Runs {@code work} on first use only; both property tests share one run of the two. */
+  private static <T> Supplier<T> once(Supplier<T> work) {
+    List<T> result = new ArrayList<>(1);
+    return () -> {
+      synchronized (result) {
+        if (result.isEmpty()) {
+          result.add(work.get());
+        }
+        return result.get(0);
+      }
+    };
+  }
+}

@@ -1,0 +1,293 @@
+package io.inboxcheck.http;
+
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.RecordedView;
+import io.inboxcheck.receiver.Transport;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * An {@code exec:} receiver that a crash check kills with SIGKILL, between requests or while a
+ * delivery may be in flight, and starts again on the same data folder (docs/receiver-protocol.md,
+ * "Crash checks"). It drives one scenario at a time, resetting the receiver only when a scenario
+ * starts, remembers which deliveries were acknowledged, and maps the receiver's view onto steps
+ * with the same rules as {@link HttpReceiver}.
+ */
+public final class KillableReceiver implements AutoCloseable {
+  private final String command;
+  private final String choice;
+  private final Duration timeout;
+  private final Path data;
+  private final String secret;
+  private final List<ViewMapping.Sent> sent = new ArrayList<>();
+  private final List<Acknowledged> acknowledged = new ArrayList<>();
+  private final List<Integer> auditSteps = new ArrayList<>();
+  private final List<String> losses = new ArrayList<>();
+  private final Map<JsonValue, Integer> sendsOfContent = new HashMap<>();
+  private ReceiverProcess process;
+  private ReceiverClient client;
+  private int restarts;
+  private ReceiverSetup setup;
+  private Instant clock;
+  private int lastStep;
+  private ViewMapping.Mapped mapped;
+
+  /** A delivery the receiver answered 2xx: it must be in the audit whatever happens later. */
+  public record Acknowledged(int step, Envelope envelope, Decision decision) {}
+
+  private KillableReceiver(String command, Duration timeout) {
+    this.command = command;
+    this.choice = HttpReceivers.EXEC_PREFIX + command;
+    this.timeout = timeout;
+    this.data = ReceiverProcess.scratchFolder();
+    this.secret = ReceiverProcess.newSecret();
+  }
+
+  /** Starts {@code command} on a fresh data folder that every restart will reuse. */
+  public static KillableReceiver start(String command, Duration timeout) {
+    KillableReceiver receiver = new KillableReceiver(command, timeout);
+    try {
+      receiver.launch();
+      return receiver;
+    } catch (RuntimeException e) {
+      receiver.close();
+      throw e;
+    }
+  }
+
+  private void launch() {
+    process = ReceiverProcess.restart(command, timeout, data, secret, restarts);
+    client = new ReceiverClient(choice, process.address(), secret, timeout);
+  }
+
+  /** The value of {@code --receiver} that starts this receiver. */
+  public String choice() {
+    return choice;
+  }
+
+  /** How many times the receiver was killed and started again. */
+  public int restarts() {
+    return restarts;
+  }
+
+  /** A new scenario: the only time the receiver is told to reset its storage. */
+  public void reset(ReceiverSetup scenarioSetup) {
+    setup = scenarioSetup;
+    clock = scenarioSetup.start();
+    sent.clear();
+    acknowledged.clear();
+    auditSteps.clear();
+    losses.clear();
+    sendsOfContent.clear();
+    lastStep = 0;
+    mapped = null;
+    client.control("reset", ProtocolValues.resetRequest(scenarioSetup), "reset (crash check)");
+  }
+
+  public void advanceClock(int step, Instant time) {
+    before(step);
+    client.control(
+        "clock", ProtocolValues.clockRequest(time), "moving the clock (step " + step + ")");
+    clock = time;
+  }
+
+  public void reconcile(int step, SortedMap<String, AuthoritativeCard> authority) {
+    before(step);
+    client.control(
+        "reconcile",
+        ProtocolValues.reconcileRequest(authority),
+        "the reconciliation at step " + step);
+  }
+
+  /** Delivers and waits for the answer; true when acknowledged. */
+  public boolean deliver(int step, Envelope envelope, Transport transport) {
+    before(step);
+    String what = "the delivery at step " + step;
+    if (transport.storageFault()) {
+      client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+    }
+    ReceiverClient.Answer answer = client.deliver(envelope.text(), headers(envelope), what);
+    return answered(step, envelope, answer, what);
+  }
+
+  /**
+   * Sends a delivery, kills the receiver {@code delayNanos} later whether or not it answered,
+   * starts it again and finds out from its audit whether an unanswered delivery was recorded.
+   */
+  public InFlight deliverAndKill(int step, Envelope envelope, long delayNanos) {
+    before(step);
+    String what = "the delivery at step " + step + " (killed in flight)";
+    CompletableFuture<ReceiverClient.Answer> answer =
+        client.deliverAsync(envelope.text(), headers(envelope), what);
+    LockSupport.parkNanos(delayNanos);
+    int acknowledgedBefore = acknowledgedSends(envelope.content());
+    // No view is read first: it would wait for the delivery and the kill would never land inside.
+    killAndRestart(auditSteps.size());
+    ReceiverClient.Answer arrived = arrivedAnswer(answer);
+    if (arrived != null) {
+      boolean acked = answered(step, envelope, arrived, what);
+      mapped = null;
+      return acked ? InFlight.ANSWERED : InFlight.REFUSED;
+    }
+    long recorded =
+        current().view().audit().stream()
+            .filter(
+                entry ->
+                    entry instanceof AuditEntry.DeliveryRecorded delivery
+                        && delivery.envelope().content().equals(envelope.content()))
+            .count();
+    boolean kept = recorded > acknowledgedBefore;
+    // Counted as acknowledged when it was recorded, so the n-th record of this content still
+    // belongs to the n-th delivery that reached the receiver's storage.
+    sent.add(new ViewMapping.Sent(step, envelope, kept));
+    mapped = null;
+    return kept ? InFlight.RECORDED : InFlight.NOT_RECORDED;
+  }
+
+  /** SIGKILL, then the same command on the same data folder; the scenario carries on. */
+  public void killAndRestart() {
+    killAndRestart(current().view().audit().size());
+  }
+
+  private void killAndRestart(int shown) {
+    process.kill();
+    restarts++;
+    launch();
+    mapped = null;
+    int kept = current().view().audit().size();
+    if (kept < shown) {
+      String where = "after kill " + restarts + " (step " + lastStep + ")";
+      losses.add(where + " the audit holds " + kept + " entries; it showed " + shown + " before");
+      auditSteps.subList(kept, auditSteps.size()).clear();
+      mapped = null;
+    }
+  }
+
+  /** The receiver's view, mapped onto this scenario's steps. */
+  public RecordedView view() {
+    return current().view();
+  }
+
+  /** Every delivery of this scenario the receiver acknowledged, in order. */
+  public List<Acknowledged> acknowledged() {
+    return List.copyOf(acknowledged);
+  }
+
+  /** Audit entries the receiver had shown and no longer held after a restart, one line each. */
+  public List<String> losses() {
+    return List.copyOf(losses);
+  }
+
+  private boolean answered(int step, Envelope envelope, ReceiverClient.Answer answer, String what) {
+    sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
+    if (!answer.successful()) {
+      return false;
+    }
+    Decision decision = null;
+    if (!answer.body().isBlank()) {
+      JsonObject body = wrapped(() -> ProtocolValues.document(answer.body()), what);
+      if (body.get("decision").isPresent()) {
+        decision = wrapped(() -> ProtocolValues.decision(body, "$"), what);
+      }
+    }
+    acknowledged.add(new Acknowledged(step, envelope, decision));
+    return true;
+  }
+
+  private int acknowledgedSends(JsonValue content) {
+    return (int)
+        sent.stream()
+            .filter(
+                delivery ->
+                    delivery.acknowledged() && delivery.envelope().content().equals(content))
+            .count();
+  }
+
+  /** The answer if a whole one arrived before the kill, else null. */
+  private ReceiverClient.Answer arrivedAnswer(CompletableFuture<ReceiverClient.Answer> answer) {
+    try {
+      return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      answer.cancel(true);
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ReceiverFailure(client.prefix("waiting for a killed delivery") + "interrupted");
+    }
+  }
+
+  private Map<String, String> headers(Envelope envelope) {
+    int sends = sendsOfContent.merge(envelope.content(), 1, Integer::sum);
+    Map<String, String> headers = new LinkedHashMap<>();
+    envelope.eventId().ifPresent(id -> headers.put("Webhook-Id", id));
+    headers.put("Webhook-Attempt", Integer.toString(sends));
+    headers.put("Webhook-Timestamp", Long.toString(clock.getEpochSecond()));
+    return headers;
+  }
+
+  /** Entries written so far belong to the step that was running when they appeared. */
+  private void before(int step) {
+    if (lastStep != step) {
+      current();
+    }
+    lastStep = step;
+    mapped = null;
+  }
+
+  private ViewMapping.Mapped current() {
+    if (mapped != null) {
+      return mapped;
+    }
+    String what = "reading its view";
+    JsonObject document =
+        wrapped(() -> ProtocolValues.document(client.read("view", what).body()), what);
+    int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
+    while (auditSteps.size() < auditSize) {
+      auditSteps.add(lastStep);
+    }
+    mapped = wrapped(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    return mapped;
+  }
+
+  private <T> T wrapped(Supplier<T> reading, String what) {
+    try {
+      return reading.get();
+    } catch (ProtocolValues.Mismatch mismatch) {
+      throw new ReceiverFailure(
+          client.prefix(what) + "the answer is not the protocol at " + mismatch.getMessage(),
+          mismatch);
+    } catch (IllegalArgumentException | NullPointerException invalid) {
+      throw new ReceiverFailure(
+          client.prefix(what) + "the answer is not the protocol: " + invalid.getMessage(), invalid);
+    }
+  }
+
+  /** Stops the receiver and deletes its data folder. */
+  @Override
+  public void close() {
+    if (process != null) {
+      process.close();
+      process = null;
+    }
+    ReceiverProcess.deleteQuietly(data);
+  }
+}

@@ -1,0 +1,99 @@
+package io.inboxcheck.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.zoo.LastArrivalWinsReceiver;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The dynamic tests the API hands out pass for the model and fail, with a replay, for a bug. */
+class InboxCheckTests {
+  static final String LAST_ARRIVAL = "class:" + LastArrivalWinsReceiver.class.getName();
+
+  @TempDir Path reports;
+
+  @Test
+  void theModelPassesEveryScenarioFileAndBothProperties() {
+    Map<String, Throwable> results =
+        run(
+            InboxCheck.of(ModelReceiver::new)
+                .scenarios(Path.of("scenarios"))
+                .tries(10)
+                .reports(reports)
+                .tests());
+
+    assertThat(results).containsKeys("scenario files in scenarios/scenarios/B62-15-events.json");
+    assertThat(results)
+        .containsKeys(
+            "fault sequences keep every invariant", "arrival orders do not change the outcome");
+    assertThat(results.keySet().stream().filter(name -> name.startsWith("scenario files")))
+        .hasSize(16);
+    assertThat(results.values()).allMatch(failure -> failure == null);
+  }
+
+  @Test
+  void aBrokenReceiverFailsWithTheShrunkScenarioAndTheCommandThatReplaysIt() {
+    Map<String, Throwable> results =
+        run(
+            InboxCheck.of(LastArrivalWinsReceiver::new)
+                .scenarios(Path.of("scenarios"))
+                .tries(20)
+                .reports(reports)
+                .tests());
+
+    Throwable faults = results.get("fault sequences keep every invariant");
+    assertThat(faults).isInstanceOf(AssertionError.class);
+    assertThat(faults.getMessage())
+        .contains("Scenario, and what each step changed")
+        .contains("replay --receiver " + LAST_ARRIVAL + " ")
+        .contains("java -jar target/inboxcheck.jar replay ");
+    Throwable stale = results.get("scenario files in scenarios/scenarios/stale-after-gap.json");
+    assertThat(stale).isInstanceOf(AssertionError.class);
+    assertThat(stale.getMessage())
+        .startsWith("scenarios/stale-after-gap.json\n")
+        .contains("Replay: ")
+        .contains("replay --receiver " + LAST_ARRIVAL + " scenarios/stale-after-gap.json");
+  }
+
+  @Test
+  void optionsOutOfRangeAreRefusedWithOneLine() {
+    assertThatThrownBy(() -> InboxCheck.of(null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("InboxCheck.of needs a receiver factory, e.g. Mine::new");
+    assertThatThrownBy(() -> InboxCheck.of(ModelReceiver::new).tries(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("tries must be at least 1, got 0");
+  }
+
+  /** Runs every dynamic test; each name (containers' names prefixed) to its failure, or null. */
+  private static Map<String, Throwable> run(Stream<DynamicNode> nodes) {
+    Map<String, Throwable> results = new LinkedHashMap<>();
+    nodes.forEach(node -> run(node, "", results));
+    return results;
+  }
+
+  private static void run(DynamicNode node, String prefix, Map<String, Throwable> results) {
+    if (node instanceof DynamicContainer container) {
+      container
+          .getChildren()
+          .forEach(child -> run(child, prefix + node.getDisplayName() + "/", results));
+      return;
+    }
+    Throwable failure = null;
+    try {
+      ((DynamicTest) node).getExecutable().execute();
+    } catch (Throwable thrown) {
+      failure = thrown;
+    }
+    results.put(prefix + node.getDisplayName(), failure);
+  }
+}
