@@ -3,8 +3,10 @@ package io.inboxcheck.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +24,7 @@ class InboxCheckTests {
   @TempDir Path reports;
 
   @Test
-  void theModelPassesEveryScenarioFileAndBothProperties() {
+  void theModelPassesEveryScenarioFileAndBothProperties() throws IOException {
     Map<String, Throwable> results =
         run(
             InboxCheck.of(ModelReceiver::new)
@@ -36,7 +38,7 @@ class InboxCheckTests {
         .containsKeys(
             "fault sequences keep every invariant", "arrival orders do not change the outcome");
     assertThat(results.keySet().stream().filter(name -> name.startsWith("scenario files")))
-        .hasSize(16);
+        .hasSize(ProjectPaths.scenarioFiles().size());
     assertThat(results.values()).allMatch(failure -> failure == null);
   }
 
