@@ -98,6 +98,8 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.receiver..")
         .layer("scenario")
         .definedBy("io.inboxcheck.scenario..")
+        .layer("profile")
+        .definedBy("io.inboxcheck.profile..")
         .layer("check")
         .definedBy("io.inboxcheck.check..")
         .layer("store")
@@ -136,15 +138,34 @@ class ArchitectureTests {
         .mayOnlyBeAccessedByLayers("bench", "cli")
         .whereLayer("http")
         .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("profile")
+        .mayOnlyBeAccessedByLayers("generate", "explore", "suite", "bench", "cli")
         .whereLayer("check")
         .mayOnlyBeAccessedByLayers(
             "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
         .whereLayer("scenario")
         .mayOnlyBeAccessedByLayers(
-            "check", "concurrent", "report", "generate", "explore", "suite", "bench", "cli")
+            "profile",
+            "check",
+            "concurrent",
+            "report",
+            "generate",
+            "explore",
+            "suite",
+            "bench",
+            "cli")
         .whereLayer("json.read")
         .mayOnlyBeAccessedByLayers(
-            "scenario", "store", "http", "report", "generate", "explore", "suite", "bench", "cli")
+            "scenario",
+            "profile",
+            "store",
+            "http",
+            "report",
+            "generate",
+            "explore",
+            "suite",
+            "bench",
+            "cli")
         .whereLayer("engine")
         .mayOnlyBeAccessedByLayers("generate", "suite", "bench", "cli")
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
