@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
       ReplayCommand.class,
       CheckCommand.class,
       ExploreCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      ProfilesCommand.class
     })
 public final class Main implements Runnable {
 

@@ -13,25 +13,28 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** A JSON value with its JSON pointer, so every complaint about it names where it is. */
-record Located(String source, String pointer, JsonValue value) {
+/**
+ * A JSON value with its JSON pointer, so every complaint about it names where it is. Shared by the
+ * strict readers of scenario files and provider profiles.
+ */
+public record Located(String source, String pointer, JsonValue value) {
 
-  InputRejected rejected(String problem) {
+  public InputRejected rejected(String problem) {
     return new InputRejected(source, "at " + (pointer.isEmpty() ? "/" : pointer), problem);
   }
 
-  Located child(String key, JsonValue child) {
+  public Located child(String key, JsonValue child) {
     return new Located(source, pointer + "/" + key.replace("~", "~0").replace("/", "~1"), child);
   }
 
-  JsonObject object(String what) throws InputRejected {
+  public JsonObject object(String what) throws InputRejected {
     if (value instanceof JsonObject object) {
       return object;
     }
     throw rejected("expected " + what + " (a JSON object), found " + kindOf(value));
   }
 
-  List<Located> elements(String what) throws InputRejected {
+  public List<Located> elements(String what) throws InputRejected {
     if (!(value instanceof JsonArray array)) {
       throw rejected("expected " + what + " (a JSON array), found " + kindOf(value));
     }
@@ -43,29 +46,29 @@ record Located(String source, String pointer, JsonValue value) {
   }
 
   /** The member {@code key}, if present. */
-  Optional<Located> member(String key) throws InputRejected {
+  public Optional<Located> member(String key) throws InputRejected {
     return object("an object").get(key).map(child -> child(key, child));
   }
 
-  Located required(String key, String what) throws InputRejected {
+  public Located required(String key, String what) throws InputRejected {
     return member(key).orElseThrow(() -> rejected("missing \"" + key + "\": expected " + what));
   }
 
-  String text(String what) throws InputRejected {
+  public String text(String what) throws InputRejected {
     if (value instanceof JsonString string) {
       return string.value();
     }
     throw rejected("expected " + what + " (a string), found " + kindOf(value));
   }
 
-  boolean bool() throws InputRejected {
+  public boolean bool() throws InputRejected {
     if (value instanceof JsonBoolean bool) {
       return bool.value();
     }
     throw rejected("expected true or false, found " + kindOf(value));
   }
 
-  long nonNegativeInteger(String what) throws InputRejected {
+  public long nonNegativeInteger(String what) throws InputRejected {
     if (value instanceof JsonNumber number
         && number.value().scale() <= 0
         && number.value().signum() >= 0
@@ -80,7 +83,7 @@ record Located(String source, String pointer, JsonValue value) {
   }
 
   /** Rejects any member not in {@code allowed}, so a misspelt field is never silently ignored. */
-  void onlyKeys(Set<String> allowed, String what) throws InputRejected {
+  public void onlyKeys(Set<String> allowed, String what) throws InputRejected {
     for (String key : object(what).members().keySet()) {
       if (!allowed.contains(key)) {
         throw child(key, JsonNull.INSTANCE)
@@ -89,11 +92,11 @@ record Located(String source, String pointer, JsonValue value) {
     }
   }
 
-  static String sorted(Set<String> keys) {
+  public static String sorted(Set<String> keys) {
     return String.join(", ", new java.util.TreeSet<>(keys));
   }
 
-  static String kindOf(JsonValue value) {
+  public static String kindOf(JsonValue value) {
     if (value instanceof JsonObject) {
       return "an object";
     }

@@ -99,6 +99,8 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.receiver..")
         .layer("scenario")
         .definedBy("io.inboxcheck.scenario..")
+        .layer("profile")
+        .definedBy("io.inboxcheck.profile..")
         .layer("check")
         .definedBy("io.inboxcheck.check..")
         .layer("store")
@@ -121,46 +123,78 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.api..")
         .layer("cli")
         .definedBy("io.inboxcheck.cli..")
-        .whereLayer("cli")
-        .mayNotBeAccessedByAnyLayer()
-        .whereLayer("api")
-        .mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("bench")
-        .mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("suite")
-        .mayOnlyBeAccessedByLayers("api", "cli")
-        .whereLayer("explore")
-        .mayOnlyBeAccessedByLayers("suite", "bench", "api", "cli")
-        .whereLayer("generate")
-        .mayOnlyBeAccessedByLayers("suite", "bench", "api", "cli")
-        .whereLayer("report")
-        .mayOnlyBeAccessedByLayers("generate", "explore", "suite", "api", "cli")
-        .whereLayer("concurrent")
-        .mayOnlyBeAccessedByLayers("suite", "api", "cli")
-        .whereLayer("store")
-        .mayOnlyBeAccessedByLayers("bench", "api", "cli")
-        .whereLayer("http")
-        .mayOnlyBeAccessedByLayers("api", "cli")
-        .whereLayer("check")
-        .mayOnlyBeAccessedByLayers(
-            "concurrent", "report", "generate", "explore", "suite", "bench", "api", "cli")
-        .whereLayer("scenario")
-        .mayOnlyBeAccessedByLayers(
-            "check", "concurrent", "report", "generate", "explore", "suite", "bench", "api", "cli")
+        .whereLayer("json")
+        .mayNotAccessAnyLayer()
         .whereLayer("json.read")
-        .mayOnlyBeAccessedByLayers(
-            "scenario",
-            "store",
-            "http",
-            "report",
+        .mayOnlyAccessLayers("json")
+        .whereLayer("engine")
+        .mayNotAccessAnyLayer()
+        .whereLayer("model")
+        .mayOnlyAccessLayers("json")
+        .whereLayer("receiver")
+        .mayOnlyAccessLayers("model", "json")
+        .whereLayer("scenario")
+        .mayOnlyAccessLayers("receiver", "model", "json", "json.read")
+        .whereLayer("profile")
+        .mayOnlyAccessLayers("scenario", "receiver", "model", "json", "json.read")
+        .whereLayer("check")
+        .mayOnlyAccessLayers("scenario", "receiver", "model", "json")
+        .whereLayer("store")
+        .mayOnlyAccessLayers("receiver", "model", "json", "json.read")
+        .whereLayer("http")
+        .mayOnlyAccessLayers("receiver", "model", "json", "json.read")
+        .whereLayer("concurrent")
+        .mayOnlyAccessLayers("check", "scenario", "receiver", "model", "json")
+        .whereLayer("report")
+        .mayOnlyAccessLayers("check", "scenario", "receiver", "model", "json", "json.read")
+        .whereLayer("generate")
+        .mayOnlyAccessLayers(
+            "engine", "report", "profile", "check", "scenario", "receiver", "model", "json")
+        .whereLayer("explore")
+        .mayOnlyAccessLayers("report", "check", "scenario", "receiver", "model", "json")
+        .whereLayer("suite")
+        .mayOnlyAccessLayers(
+            "engine",
             "generate",
             "explore",
+            "report",
+            "concurrent",
+            "profile",
+            "check",
+            "scenario",
+            "receiver",
+            "model",
+            "json",
+            "json.read")
+        .whereLayer("bench")
+        .mayOnlyAccessLayers(
+            "engine",
+            "generate",
+            "explore",
+            "store",
+            "check",
+            "scenario",
+            "receiver",
+            "model",
+            "json",
+            "json.read")
+        .whereLayer("api")
+        .mayOnlyAccessLayers(
             "suite",
-            "bench",
-            "api",
-            "cli")
-        .whereLayer("engine")
-        .mayOnlyBeAccessedByLayers("generate", "suite", "bench", "api", "cli")
+            "engine",
+            "generate",
+            "explore",
+            "report",
+            "concurrent",
+            "profile",
+            "check",
+            "scenario",
+            "receiver",
+            "model",
+            "json",
+            "json.read")
+        .whereLayer("cli")
+        .mayNotBeAccessedByAnyLayer()
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
         .check(PRODUCTION);
   }
