@@ -56,12 +56,12 @@ final class Conformance {
   private static Optional<Violation> differ(
       HistoryStep reference, String kind, String what, Object expected, Object observed) {
     return Optional.of(
-        new Violation(
+        Violation.of(
             Invariant.CONFORMANCE,
             reference.step(),
             kind,
-            what + " " + expected,
-            what + " " + observed));
+            Facts.of(what, expected),
+            Facts.of(what, observed)));
   }
 
   private static String describe(io.inboxcheck.model.Decision decision) {

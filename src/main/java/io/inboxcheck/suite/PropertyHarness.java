@@ -1,6 +1,7 @@
 package io.inboxcheck.suite;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Facts;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Property;
@@ -83,12 +84,12 @@ public final class PropertyHarness {
       }
     }
     Violation violation =
-        new Violation(
+        Violation.of(
             Invariant.ORDER_INDEPENDENT,
             0,
             "run",
-            "the same final cards in both orders",
-            failure.message());
+            Facts.of("final cards", "the same in both orders"),
+            Facts.of("difference", failure.message()));
     Scenario reordered = shrunk.reordered();
     CheckedRun.Result run = CheckedRun.run(reordered, types, CheckedRun.Checks.INVARIANTS);
     return failed(property, result, receiverName, types, reordered, run, violation);

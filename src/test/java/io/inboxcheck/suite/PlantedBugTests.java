@@ -56,7 +56,7 @@ class PlantedBugTests {
     assertThat(outcome.message())
         .as("the failure reads as a story")
         .contains("NO_VARIANT_APPLIED broken after step 2 (deliver)")
-        .contains("expected:  a variant of retained e-1 to change no card")
+        .contains("expected:  variant of retained e-1, changed cards []")
         .contains("observed:  APPLIED changed [card-1]")
         .contains("initial: card-1 v0")
         .contains("1. deliver e-1 card-1 v1 ")
