@@ -9,6 +9,7 @@ import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.generate.OrderCase;
+import io.inboxcheck.receiver.ContractAdapter;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.ReplayableReceiver;
@@ -163,7 +164,11 @@ public final class PropertyHarness {
     @Override
     public Receiver apply(ReceiverSetup setup) {
       Receiver receiver = receivers.apply(setup);
-      last = receiver.getClass();
+      // A contract receiver is replayed by its own class, which the command line wraps again.
+      last =
+          receiver instanceof ContractAdapter adapter
+              ? adapter.receiver().getClass()
+              : receiver.getClass();
       lastChoice =
           receiver instanceof ReplayableReceiver replayable ? replayable.receiverChoice() : null;
       return receiver;
