@@ -8,6 +8,7 @@ import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -41,9 +42,16 @@ public final class ContractAdapter implements Receiver {
     return receiver.name();
   }
 
+  /**
+   * What the receiver declares, less decisions: the contract does not report what a reconciliation
+   * re-evaluated, so checks that follow decisions through reconciliations would misjudge it.
+   */
   @Override
   public Set<Observable> shows() {
-    return receiver.shows();
+    EnumSet<Observable> shown = EnumSet.noneOf(Observable.class);
+    shown.addAll(receiver.shows());
+    shown.remove(Observable.DECISION);
+    return shown;
   }
 
   @Override

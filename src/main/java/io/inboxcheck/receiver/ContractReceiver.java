@@ -26,8 +26,9 @@ public interface ContractReceiver extends AutoCloseable {
 
   /**
    * Decides and durably records one delivery, or records nothing and answers NO_ACK. The decision
-   * is optional: return {@code new DeliveryResult(null, Ack.ACK)} when the receiver cannot tell it,
-   * and leave {@link Observable#DECISION} out of {@link #shows()}.
+   * is optional: return {@code new DeliveryResult(null, Ack.ACK)} when the receiver cannot tell it.
+   * A decision returned appears in histories; the checks that need decisions stay skipped until the
+   * contract also reports what a reconciliation re-evaluated.
    */
   DeliveryResult deliver(Envelope envelope, Transport transport);
 
@@ -37,7 +38,7 @@ public interface ContractReceiver extends AutoCloseable {
   /** What the receiver holds now: cards, held inputs in arrival order, replacement counters. */
   ObservedState observe();
 
-  /** What this receiver lets the harness observe; the state level unless it shows decisions. */
+  /** What this receiver lets the harness observe: the state level. */
   default Set<Observable> shows() {
     return Observable.STATE_LEVEL;
   }

@@ -40,10 +40,6 @@ public enum Observable {
   public static final Set<Observable> STATE_LEVEL =
       Collections.unmodifiableSet(EnumSet.of(ACK, CARDS, HELD, COUNTERS));
 
-  /** The state level with decisions. */
-  public static final Set<Observable> DECISION_LEVEL =
-      Collections.unmodifiableSet(EnumSet.of(ACK, DECISION, CARDS, HELD, COUNTERS));
-
   /** Everything: what the model, the PostgreSQL store and the HTTP receiver show. */
   public static final Set<Observable> RICHEST_LEVEL =
       Collections.unmodifiableSet(EnumSet.allOf(Observable.class));
