@@ -1,6 +1,7 @@
 package io.inboxcheck.check;
 
 import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.History;
@@ -8,11 +9,15 @@ import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -37,12 +42,14 @@ public final class CheckedRun {
    * @param referenceHistory the reference model's history over the same steps
    * @param violation the first broken invariant, if any
    * @param exercised how often each invariant was checked where it could have failed
+   * @param skipped the checks the receiver's observation level could not support
    */
   public record Result(
       History history,
       History referenceHistory,
       Optional<Violation> violation,
-      Map<Invariant, Long> exercised) {}
+      Map<Invariant, Long> exercised,
+      List<SkippedCheck> skipped) {}
 
   /** Runs {@code scenario} with every model-free invariant and, when asked, conformance. */
   public static Result run(
@@ -71,7 +78,8 @@ public final class CheckedRun {
     Receiver reference = new ModelReceiver(scenario.setup());
     ScenarioRunner.Session testedSession = new ScenarioRunner.Session(tested);
     ScenarioRunner.Session referenceSession = new ScenarioRunner.Session(reference);
-    InvariantChecker checker = new InvariantChecker(scenario, invariants);
+    Set<Observable> shown = tested.shows();
+    InvariantChecker checker = new InvariantChecker(scenario, invariants, shown);
     List<HistoryStep> testedSteps = new ArrayList<>();
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
@@ -84,7 +92,7 @@ public final class CheckedRun {
       Snapshot after = Snapshot.of(tested.view());
       violation = checker.check(step, before, recorded, after).stream().findFirst();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
-        violation = Conformance.compare(recorded, expected);
+        violation = Conformance.compare(recorded, expected, shown);
       }
       if (violation.isPresent()) {
         break;
@@ -96,14 +104,30 @@ public final class CheckedRun {
       ran = truncated(scenario, testedSteps.size());
     }
     Map<Invariant, Long> exercised = checker.exercised();
+    Set<Invariant> enabled = EnumSet.noneOf(Invariant.class);
+    enabled.addAll(invariants);
     if (checks == Checks.INVARIANTS_AND_CONFORMANCE) {
       exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
+      enabled.add(Invariant.CONFORMANCE);
     }
     return new Result(
         ScenarioRunner.finish(ran, tested, testedSteps),
         ScenarioRunner.finish(ran, reference, referenceSteps),
         violation,
-        exercised);
+        exercised,
+        SkippedCheck.of(enabled, shown));
+  }
+
+  /**
+   * What the receivers {@code receivers} makes let the harness observe, asked of one made for an
+   * empty setup and closed at once.
+   */
+  public static Set<Observable> shownBy(Function<ReceiverSetup, ? extends Receiver> receivers) {
+    ReceiverSetup empty =
+        new ReceiverSetup(new TreeMap<>(), Set.of(), Duration.ZERO, Instant.EPOCH);
+    try (Receiver probe = receivers.apply(empty)) {
+      return probe.shows();
+    }
   }
 
   private static Scenario truncated(Scenario scenario, int steps) {

@@ -2,10 +2,12 @@ package io.inboxcheck.check;
 
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.scenario.HistoryStep;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Conformance to the reference model: the same decision, ack, cards, held inputs and counters at
@@ -14,11 +16,14 @@ import java.util.Optional;
 final class Conformance {
   private Conformance() {}
 
-  static Optional<Violation> compare(HistoryStep tested, HistoryStep reference) {
+  /** The first difference in what {@code shown} lets the harness compare, if any. */
+  static Optional<Violation> compare(
+      HistoryStep tested, HistoryStep reference, Set<Observable> shown) {
+    boolean decisions = shown.contains(Observable.DECISION);
     String kind = reference.detail().kind();
     if (reference.detail() instanceof HistoryStep.Delivered expected
         && tested.detail() instanceof HistoryStep.Delivered actual) {
-      if (!Objects.equals(expected.decision(), actual.decision())) {
+      if (decisions && !Objects.equals(expected.decision(), actual.decision())) {
         return differ(
             reference,
             kind,
@@ -30,7 +35,8 @@ final class Conformance {
         return differ(reference, kind, "ack", expected.ack(), actual.ack());
       }
     }
-    if (reference.detail() instanceof HistoryStep.Reconciled expected
+    if (decisions
+        && reference.detail() instanceof HistoryStep.Reconciled expected
         && tested.detail() instanceof HistoryStep.Reconciled actual) {
       List<String> expectedObjects =
           expected.objects().stream().map(Conformance::describe).toList();
@@ -39,14 +45,16 @@ final class Conformance {
         return differ(reference, kind, "reconciliation", expectedObjects, actualObjects);
       }
     }
-    if (!reference.cards().equals(tested.cards())) {
+    if (shown.contains(Observable.CARDS) && !reference.cards().equals(tested.cards())) {
       return differ(reference, kind, "cards", reference.cards(), tested.cards());
     }
-    if (!heldSummary(reference.held()).equals(heldSummary(tested.held()))) {
+    if (shown.contains(Observable.HELD)
+        && !heldSummary(reference.held()).equals(heldSummary(tested.held()))) {
       return differ(
           reference, kind, "held", heldSummary(reference.held()), heldSummary(tested.held()));
     }
-    if (!reference.replacements().equals(tested.replacements())) {
+    if (shown.contains(Observable.COUNTERS)
+        && !reference.replacements().equals(tested.replacements())) {
       return differ(
           reference, kind, "replacements", reference.replacements(), tested.replacements());
     }
@@ -56,12 +64,12 @@ final class Conformance {
   private static Optional<Violation> differ(
       HistoryStep reference, String kind, String what, Object expected, Object observed) {
     return Optional.of(
-        new Violation(
+        Violation.of(
             Invariant.CONFORMANCE,
             reference.step(),
             kind,
-            what + " " + expected,
-            what + " " + observed));
+            Facts.of(what, expected),
+            Facts.of(what, observed)));
   }
 
   private static String describe(io.inboxcheck.model.Decision decision) {
@@ -82,6 +90,9 @@ final class Conformance {
   }
 
   private static List<String> heldSummary(List<HeldInput> held) {
-    return held.stream().map(input -> input.step() + ":" + input.reason()).toList();
+    // By event id and reason in arrival order: never by step number, which a receiver cannot know.
+    return held.stream()
+        .map(input -> input.eventId().orElse("(no id)") + ":" + input.reason())
+        .toList();
   }
 }

@@ -1,6 +1,8 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.http.HttpReceivers;
+import io.inboxcheck.receiver.ContractAdapter;
+import io.inboxcheck.receiver.ContractReceiver;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -11,9 +13,9 @@ import java.util.function.Function;
 
 /**
  * The receiver a command runs against: {@code model}, {@code postgres} (the PostgreSQL receiver,
- * see docs/postgres.md), {@code class:NAME} for any {@link Receiver} on the class path with a
- * public constructor taking a {@link ReceiverSetup}, or a receiver over HTTP: {@code exec:COMMAND}
- * or {@code http:URL} (docs/receiver-protocol.md).
+ * see docs/postgres.md), {@code class:NAME} for any {@link Receiver} or {@link ContractReceiver} on
+ * the class path with a public constructor taking a {@link ReceiverSetup}, or a receiver over HTTP:
+ * {@code exec:COMMAND} or {@code http:URL} (docs/receiver-protocol.md).
  */
 final class ReceiverChoice {
   static final String CLASS_PREFIX = "class:";
@@ -75,12 +77,22 @@ final class ReceiverChoice {
     String className = name.substring(CLASS_PREFIX.length());
     try {
       Class<?> type = Class.forName(className);
-      if (!Receiver.class.isAssignableFrom(type)) {
-        problem.append(className).append(" does not implement ").append(Receiver.class.getName());
+      boolean contract = ContractReceiver.class.isAssignableFrom(type);
+      if (!Receiver.class.isAssignableFrom(type) && !contract) {
+        problem
+            .append(className)
+            .append(" implements neither ")
+            .append(ContractReceiver.class.getName())
+            .append(" nor ")
+            .append(Receiver.class.getName());
         return null;
       }
       Constructor<?> constructor = type.getConstructor(ReceiverSetup.class);
-      return setup -> instantiate(constructor, setup);
+      if (contract) {
+        return setup ->
+            new ContractAdapter((ContractReceiver) newInstance(constructor, setup), setup);
+      }
+      return setup -> (Receiver) newInstance(constructor, setup);
     } catch (ClassNotFoundException e) {
       problem.append("receiver class ").append(className).append(" is not on the class path");
     } catch (NoSuchMethodException e) {
@@ -89,9 +101,9 @@ final class ReceiverChoice {
     return null;
   }
 
-  private static Receiver instantiate(Constructor<?> constructor, ReceiverSetup setup) {
+  private static Object newInstance(Constructor<?> constructor, ReceiverSetup setup) {
     try {
-      return (Receiver) constructor.newInstance(setup);
+      return constructor.newInstance(setup);
     } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
       throw new IllegalStateException(
           "cannot create receiver " + constructor.getDeclaringClass().getName(), e);

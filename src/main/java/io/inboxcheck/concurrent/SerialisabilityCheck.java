@@ -1,17 +1,11 @@
 package io.inboxcheck.concurrent;
 
-import io.inboxcheck.check.Invariant;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
-import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
@@ -24,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -99,7 +92,8 @@ public final class SerialisabilityCheck {
     }
     ReceiverView expected = model.view();
     FinalStates.compare(expected, stored, problems);
-    finalViewInvariants(setup, List.<AuditEntry>copyOf(serial), stored, problems);
+    FinalViewInvariants.check(setup, List.<AuditEntry>copyOf(serial), stored)
+        .forEach(violation -> problems.add(violation.describe()));
     return problems;
   }
 
@@ -168,7 +162,8 @@ public final class SerialisabilityCheck {
     if (!replayed.isEmpty()) {
       problems.add(arrival.legend());
     }
-    finalViewInvariants(setup, serial, stored, problems);
+    FinalViewInvariants.check(setup, serial, stored)
+        .forEach(violation -> problems.add(violation.describe()));
     return problems;
   }
 
@@ -264,188 +259,5 @@ public final class SerialisabilityCheck {
                 + wanted);
       }
     }
-  }
-
-  /**
-   * What a final view must show whatever the interleaving, each stated only as far as it is true of
-   * any serial order: an authority may lower a card (SPEC 4, {@code regressed}) or create one, and
-   * an identity pruned by retention may be first recorded again later.
-   */
-  private static void finalViewInvariants(
-      ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    versionsNeverLoweredByDeliveries(setup, audit, stored, problems);
-    noInventedCards(setup, audit, stored, problems);
-    countsHonest(audit, stored, problems);
-    firstRecordsKept(audit, stored, problems);
-    nothingLost(audit, stored, problems);
-  }
-
-  /**
-   * VERSION_MONOTONIC concerns deliveries: in audit order a card's version starts at its initial
-   * one, is set by each authority entry (raised or lowered) and raised by each APPLIED delivery or
-   * re-evaluation; the final version is never below that.
-   */
-  private static void versionsNeverLoweredByDeliveries(
-      ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    Map<String, Long> floor = new HashMap<>();
-    setup.initialCards().forEach((id, card) -> floor.put(id, card.version()));
-    Map<Integer, Envelope> delivered = deliveredEnvelopes(audit);
-    for (AuditEntry entry : audit) {
-      if (entry instanceof AuditEntry.AuthorityApplied authority) {
-        floor.put(authority.objectId(), authority.after().version());
-      } else if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
-        raiseByApplied(floor, delivery.envelope(), delivery.decision());
-      } else if (entry instanceof AuditEntry.Reevaluated reevaluated) {
-        raiseByApplied(floor, delivered.get(reevaluated.heldStep()), reevaluated.decision());
-      }
-    }
-    floor.forEach(
-        (id, version) -> {
-          Card now = stored.cards().get(id);
-          if (now == null || now.version() < version) {
-            problems.add(
-                Invariant.VERSION_MONOTONIC
-                    + ": "
-                    + id
-                    + " is "
-                    + now
-                    + ", below version "
-                    + version
-                    + " that its initial card, authorities and APPLIED decisions in audit order"
-                    + " reached");
-          }
-        });
-  }
-
-  private static void raiseByApplied(
-      Map<String, Long> floor, Envelope envelope, Decision decision) {
-    if (envelope == null || decision.kind() != DecisionKind.APPLIED) {
-      return;
-    }
-    if (envelope.version() instanceof ObjectVersion.Valid valid) {
-      envelope
-          .objectId()
-          .ifPresent(
-              id -> floor.merge(id, valid.value(), (was, applied) -> Math.max(was, applied)));
-    }
-  }
-
-  private static Map<Integer, Envelope> deliveredEnvelopes(List<AuditEntry> audit) {
-    Map<Integer, Envelope> delivered = new HashMap<>();
-    for (AuditEntry entry : audit) {
-      if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
-        delivered.put(delivery.step(), delivery.envelope());
-      }
-    }
-    return delivered;
-  }
-
-  /** NO_INVENTED_CARDS: the initial cards plus those an authority listed, nothing else. */
-  private static void noInventedCards(
-      ReceiverSetup setup, List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    Set<String> known = new HashSet<>(setup.initialCards().keySet());
-    for (AuditEntry entry : audit) {
-      if (entry instanceof AuditEntry.AuthorityApplied authority) {
-        known.add(authority.objectId());
-      }
-    }
-    for (String id : stored.cards().keySet()) {
-      if (!known.contains(id)) {
-        problems.add(
-            Invariant.NO_INVENTED_CARDS
-                + ": card "
-                + id
-                + " exists, but it is neither initial nor listed by an authority");
-      }
-    }
-  }
-
-  /** COUNTS_HONEST: the counters equal what the audit says replaced a state. */
-  private static void countsHonest(
-      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    long applied =
-        audit.stream()
-            .filter(
-                entry ->
-                    (entry instanceof AuditEntry.DeliveryRecorded delivery
-                            && delivery.decision().kind() == DecisionKind.APPLIED)
-                        || (entry instanceof AuditEntry.Reevaluated reevaluated
-                            && reevaluated.decision().kind() == DecisionKind.APPLIED))
-            .count();
-    if (stored.replacements().event() != applied) {
-      problems.add(
-          Invariant.COUNTS_HONEST
-              + ": event counter "
-              + stored.replacements().event()
-              + ", APPLIED entries "
-              + applied);
-    }
-    long authoritative =
-        audit.stream()
-            .filter(
-                entry ->
-                    entry instanceof AuditEntry.AuthorityApplied authority
-                        && authority.outcome() != ReconcileOutcome.CONFIRMED)
-            .count();
-    if (stored.replacements().authoritative() != authoritative) {
-      problems.add(
-          Invariant.COUNTS_HONEST
-              + ": authoritative counter "
-              + stored.replacements().authoritative()
-              + ", REPLACED and CREATED entries "
-              + authoritative);
-    }
-  }
-
-  /**
-   * FIRST_RECORD_KEPT: a retained identity's first record is the first delivery of its id in audit
-   * order since retention last pruned that id.
-   */
-  private static void firstRecordsKept(
-      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    Map<String, Integer> firstSteps = new HashMap<>();
-    for (AuditEntry entry : audit) {
-      if (entry instanceof AuditEntry.IdentityPruned pruned) {
-        firstSteps.remove(pruned.eventId());
-      } else if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
-        delivery.envelope().eventId().ifPresent(id -> firstSteps.putIfAbsent(id, entry.step()));
-      }
-    }
-    for (IdentityRecord record : stored.identities()) {
-      Integer first = firstSteps.get(record.eventId());
-      if (first == null || first != record.firstRecord().step()) {
-        problems.add(
-            Invariant.FIRST_RECORD_KEPT
-                + ": "
-                + record.eventId()
-                + " first record from step "
-                + record.firstRecord().step()
-                + ", first audited at step "
-                + first);
-      }
-    }
-  }
-
-  /** NOTHING_LOST: an input held after the last audit entry about it is still listed as held. */
-  private static void nothingLost(
-      List<AuditEntry> audit, ReceiverView stored, List<String> problems) {
-    Set<Integer> listed = new HashSet<>();
-    stored.held().forEach(input -> listed.add(input.step()));
-    Map<Integer, Boolean> stillHeld = new HashMap<>();
-    for (AuditEntry entry : audit) {
-      if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
-        stillHeld.put(delivery.step(), delivery.decision().kind() == DecisionKind.HELD);
-      } else if (entry instanceof AuditEntry.Reevaluated reevaluated) {
-        stillHeld.put(reevaluated.heldStep(), reevaluated.decision().kind() == DecisionKind.HELD);
-      } else if (entry instanceof AuditEntry.ResolvedByAuthority resolved) {
-        stillHeld.put(resolved.heldStep(), false);
-      }
-    }
-    stillHeld.forEach(
-        (step, held) -> {
-          if (held && !listed.contains(step)) {
-            problems.add(Invariant.NOTHING_LOST + ": held step " + step + " is not listed");
-          }
-        });
   }
 }

@@ -1,6 +1,7 @@
 package io.inboxcheck.explore;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Facts;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.receiver.Receiver;
@@ -122,12 +123,12 @@ public final class ReplayedOrders {
                 new Found(
                     ordered,
                     failure.property(),
-                    new Violation(
+                    Violation.of(
                         Invariant.ORDER_INDEPENDENT,
                         0,
                         "run",
-                        failure.property() + ": " + failure.expected(),
-                        failure.observed()),
+                        Facts.of(failure.property(), failure.expected()),
+                        Facts.of(failure.property(), failure.observed())),
                     run));
   }
 

@@ -241,8 +241,8 @@ final class Search {
                   name,
                   step.number(),
                   violation.stepKind(),
-                  violation.expected(),
-                  violation.observed(),
+                  violation.expected().describe(),
+                  violation.observed().describe(),
                   completedOrder()));
     }
   }

@@ -6,6 +6,7 @@ import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -29,6 +30,15 @@ public interface Receiver extends AutoCloseable {
 
   /** The receiver's current state as the invariants see it. */
   ReceiverView view();
+
+  /**
+   * What of {@link #view()} and the answers is real (issue 11's observation levels): the model, the
+   * PostgreSQL store and receivers over HTTP show everything; a {@link ContractAdapter} shows what
+   * its receiver declares. Invariants that need more are skipped, and reports say which.
+   */
+  default Set<Observable> shows() {
+    return Observable.RICHEST_LEVEL;
+  }
 
   /**
    * Releases what the receiver holds (connections, files, processes). Called once, after its

@@ -55,12 +55,12 @@ public record FailureStory(
             + "' FAILED on "
             + receiver
             + ": "
-            + violation.invariant()
+            + violation.label()
             + " "
             + where());
     lines.add("  invariant: " + violation.invariant().statement());
-    lines.add("  expected:  " + violation.expected());
-    lines.add("  observed:  " + violation.observed());
+    lines.add("  expected:  " + violation.expected().describe());
+    lines.add("  observed:  " + violation.observed().describe());
     lines.add(
         "  found on "
             + found

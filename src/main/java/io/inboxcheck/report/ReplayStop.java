@@ -32,11 +32,11 @@ public record ReplayStop(Violation violation, int stepsInFile) {
         + " ("
         + violation.stepKind()
         + "): "
-        + violation.invariant()
+        + violation.label()
         + " broken: expected "
-        + violation.expected()
+        + violation.expected().describe()
         + "; observed "
-        + violation.observed()
+        + violation.observed().describe()
         + ".";
   }
 
@@ -62,10 +62,13 @@ public record ReplayStop(Violation violation, int stepsInFile) {
     node.put("message", line());
     ObjectNode broken = node.putObject("violation");
     broken.put("invariant", violation.invariant().name());
+    if (violation.finding() != null) {
+      broken.put("finding", violation.finding().name());
+    }
     broken.put("step", violation.step());
     broken.put("step_kind", violation.stepKind());
-    broken.put("expected", violation.expected());
-    broken.put("observed", violation.observed());
+    broken.put("expected", violation.expected().describe());
+    broken.put("observed", violation.observed().describe());
     return node;
   }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.inboxcheck.check.SkippedCheck;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.report.ReportFiles;
 import java.io.UncheckedIOException;
@@ -88,6 +89,10 @@ public record CheckSummary(
             + (check.config().shard().count() > 1 ? ", shard " + check.config().shard() : "")
             + budget.map(b -> ", time budget " + b).orElse(""));
     lines.add(scenarioLine());
+    if (!scenarios.skipped().isEmpty()) {
+      lines.add("Skipped, the receiver does not show what they need:");
+      scenarios.skipped().forEach(skipped -> lines.add("  " + skipped.describe()));
+    }
     for (ReceiverCheck.PropertyPart part : properties) {
       PropertyResult<?> result = part.outcome().result();
       lines.add(result.name() + ": " + verdict(part));
@@ -201,6 +206,13 @@ public record CheckSummary(
     files.put("files", scenarios.files());
     ArrayNode failing = files.putArray("failed");
     scenarios.failures().forEach(failure -> failing.add(failure.file()));
+    ArrayNode skipped = root.putArray("skipped");
+    for (SkippedCheck each : scenarios.skipped()) {
+      ObjectNode node = skipped.addObject();
+      node.put("check", each.check());
+      ArrayNode needs = node.putArray("needs");
+      each.missing().forEach(observable -> needs.add(observable.noun()));
+    }
     ArrayNode parts = root.putArray("properties");
     for (ReceiverCheck.PropertyPart part : properties) {
       PropertyResult<?> result = part.outcome().result();

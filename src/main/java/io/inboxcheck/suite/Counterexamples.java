@@ -85,8 +85,11 @@ public final class Counterexamples {
     block.put("invariant", new JsonString(failure.violation().invariant().name()));
     block.put("step", JsonNumber.of(failure.violation().step()));
     block.put("step_kind", new JsonString(failure.violation().stepKind()));
-    block.put("expected", new JsonString(failure.violation().expected()));
-    block.put("observed", new JsonString(failure.violation().observed()));
+    if (failure.violation().finding() != null) {
+      block.put("finding", new JsonString(failure.violation().finding().name()));
+    }
+    block.put("expected", new JsonString(failure.violation().expected().describe()));
+    block.put("observed", new JsonString(failure.violation().observed().describe()));
     if (failure.choices() != null) {
       block.put("seed", JsonNumber.of(failure.seed()));
       block.put("choices", new JsonString(failure.choices().toText()));

@@ -1,6 +1,7 @@
 package io.inboxcheck.suite;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Facts;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Property;
@@ -8,6 +9,7 @@ import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.generate.OrderCase;
+import io.inboxcheck.receiver.ContractAdapter;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.ReplayableReceiver;
@@ -83,12 +85,12 @@ public final class PropertyHarness {
       }
     }
     Violation violation =
-        new Violation(
+        Violation.of(
             Invariant.ORDER_INDEPENDENT,
             0,
             "run",
-            "the same final cards in both orders",
-            failure.message());
+            Facts.of("final cards", "the same in both orders"),
+            Facts.of("difference", failure.message()));
     Scenario reordered = shrunk.reordered();
     CheckedRun.Result run = CheckedRun.run(reordered, types, CheckedRun.Checks.INVARIANTS);
     return failed(property, result, receiverName, types, reordered, run, violation);
@@ -162,7 +164,11 @@ public final class PropertyHarness {
     @Override
     public Receiver apply(ReceiverSetup setup) {
       Receiver receiver = receivers.apply(setup);
-      last = receiver.getClass();
+      // A contract receiver is replayed by its own class, which the command line wraps again.
+      last =
+          receiver instanceof ContractAdapter adapter
+              ? adapter.receiver().getClass()
+              : receiver.getClass();
       lastChoice =
           receiver instanceof ReplayableReceiver replayable ? replayable.receiverChoice() : null;
       return receiver;

@@ -1,6 +1,8 @@
 package io.inboxcheck.suite;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
+import io.inboxcheck.check.SkippedCheck;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
@@ -10,14 +12,17 @@ import io.inboxcheck.explore.ExplorationCounterexamples;
 import io.inboxcheck.explore.Explorer;
 import io.inboxcheck.explore.ReplayedOrders;
 import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -56,26 +61,43 @@ public record ReceiverCheck(
   /** Every scenario file, with its expectations and the invariants (and conformance). */
   public ScenariosPart scenarios(Path folder, List<Scenario> scenarios) {
     List<ScenarioFailure> failures = new ArrayList<>();
+    Set<Observable> shown = shown();
     for (Scenario scenario : scenarios) {
       PropertyHarness.ReceiverTypes typed = new PropertyHarness.ReceiverTypes(receivers);
       CheckedRun.Result result = CheckedRun.run(scenario, typed, checks());
       List<String> problems = new ArrayList<>();
       result.violation().ifPresent(violation -> problems.add(violation.describe()));
       ExpectationReport expectations = result.history().expectations();
-      if (!expectations.failures().isEmpty()) {
+      // Facts the receiver does not show (decisions, pruned ids) cannot be held against it.
+      List<ExpectationReport.Mismatch> mismatches =
+          expectations.failures().stream()
+              .filter(mismatch -> SkippedCheck.comparable(mismatch, shown))
+              .toList();
+      if (!mismatches.isEmpty()) {
         problems.add(
-            expectations.failures().size()
-                + " of "
-                + expectations.checked()
-                + " expected facts failed:");
-        expectations.failures().forEach(mismatch -> problems.add("  " + mismatch.describe()));
+            mismatches.size() + " of " + expectations.checked() + " expected facts failed:");
+        mismatches.forEach(mismatch -> problems.add("  " + mismatch.describe()));
       }
       if (!problems.isEmpty()) {
         failures.add(
             new ScenarioFailure(scenario.source(), problems, replay(typed, scenario.source())));
       }
     }
-    return new ScenariosPart(folder, scenarios.size(), failures);
+    return new ScenariosPart(folder, scenarios.size(), failures, skipped(shown));
+  }
+
+  /** The checks this receiver's observation level cannot support, conformance included. */
+  List<SkippedCheck> skipped(Set<Observable> shown) {
+    Set<Invariant> enabled = EnumSet.copyOf(Invariant.allModelFree());
+    if (checks() == CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE) {
+      enabled.add(Invariant.CONFORMANCE);
+    }
+    return SkippedCheck.of(enabled, shown);
+  }
+
+  /** What this check's receiver lets the harness observe. */
+  Set<Observable> shown() {
+    return CheckedRun.shownBy(receivers);
   }
 
   /** The fault-sequence property, then the order property, each shrinking its failure. */
@@ -176,8 +198,12 @@ public record ReceiverCheck(
         .command();
   }
 
-  /** The scenario files' part: how many ran and which failed. */
-  public record ScenariosPart(Path folder, int files, List<ScenarioFailure> failures) {
+  /**
+   * The scenario files' part: how many ran, which failed, and the checks the receiver's observation
+   * level could not support.
+   */
+  public record ScenariosPart(
+      Path folder, int files, List<ScenarioFailure> failures, List<SkippedCheck> skipped) {
     public boolean holds() {
       return failures.isEmpty();
     }

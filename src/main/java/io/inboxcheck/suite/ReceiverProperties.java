@@ -8,6 +8,7 @@ import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.OrderCase;
 import io.inboxcheck.generate.OrderCaseGenerator;
 import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.ScenarioScript;
@@ -49,6 +50,10 @@ public final class ReceiverProperties {
             + selectionName(invariants)
             + ")";
     ScenarioGenerator generator = new ScenarioGenerator();
+    Set<Observable> shown = CheckedRun.shownBy(receivers);
+    // Generation coverage is about the scenarios; a receiver that shows no decisions is labelled
+    // by what the reference model decided over the same steps.
+    boolean decisions = shown.contains(Observable.DECISION);
     Property<Scenario> property =
         Property.<Scenario>of(
                 name,
@@ -56,7 +61,10 @@ public final class ReceiverProperties {
                 (scenario, context) -> {
                   CheckedRun.Result result =
                       CheckedRun.run(scenario, receivers, checks, invariants);
-                  Labels.of(result.history(), result.exercised()).forEach(context::label);
+                  Labels.of(
+                          decisions ? result.history() : result.referenceHistory(),
+                          result.exercised())
+                      .forEach(context::label);
                   Labels.ofSpelling(scenario).forEach(context::label);
                   context.count("steps", result.history().steps().size());
                   result
@@ -70,7 +78,8 @@ public final class ReceiverProperties {
                 })
             .withRenderer(ScenarioScript::render)
             .withTriesMultiplier(FAULT_SEQUENCE_TRIES_MULTIPLIER);
-    for (Map.Entry<String, Double> required : RequiredCoverage.forFaultSequences().entrySet()) {
+    for (Map.Entry<String, Double> required :
+        RequiredCoverage.forFaultSequences(shown).entrySet()) {
       property = property.requireCoverage(required.getKey(), required.getValue());
     }
     return property;

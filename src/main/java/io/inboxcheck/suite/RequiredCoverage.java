@@ -1,11 +1,15 @@
 package io.inboxcheck.suite;
 
+import io.inboxcheck.check.Finding;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ReconcileOutcome;
+import io.inboxcheck.receiver.Observable;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The labels the fault-sequence property must reach, with the minimum share of generated scenarios
@@ -20,6 +24,14 @@ public final class RequiredCoverage {
   private RequiredCoverage() {}
 
   public static Map<String, Double> forFaultSequences() {
+    return forFaultSequences(Observable.RICHEST_LEVEL);
+  }
+
+  /**
+   * The labels for a receiver that shows only {@code shown}: an invariant none of whose findings it
+   * can support is never exercised, so it is not required.
+   */
+  public static Map<String, Double> forFaultSequences(Set<Observable> shown) {
     Map<String, Double> required = new LinkedHashMap<>();
     for (DecisionKind kind : DecisionKind.values()) {
       required.put("decision:" + kind, COMMON);
@@ -40,7 +52,12 @@ public final class RequiredCoverage {
     required.put("redelivery:respelled", RARE * 2);
     required.put("id_conflict:two_cards_paused", RARE);
     for (Invariant invariant : Invariant.values()) {
-      if (invariant != Invariant.ORDER_INDEPENDENT && invariant != Invariant.CONFORMANCE) {
+      boolean supported =
+          Arrays.stream(Finding.values())
+              .anyMatch(f -> f.invariant() == invariant && f.observableIn(shown));
+      if (invariant != Invariant.ORDER_INDEPENDENT
+          && invariant != Invariant.CONFORMANCE
+          && supported) {
         required.put("exercised:" + invariant, RARE);
       }
     }

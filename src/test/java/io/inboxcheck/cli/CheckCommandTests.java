@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.receiver.ThinLastArrivalWinsReceiver;
+import io.inboxcheck.receiver.ThinModelReceiver;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import io.inboxcheck.zoo.Zoo;
@@ -85,6 +87,41 @@ class CheckCommandTests {
         .contains("Replay against " + type.getSimpleName() + ": java -cp target/inboxcheck.jar:")
         .contains(" replay --receiver class:" + type.getName() + " ")
         .contains("(reproduce with --seed ");
+  }
+
+  @Test
+  void aReceiverAtTheSmallestLevelIsCheckedWithWhatItShowsAndTheSkippedChecksAreNamed()
+      throws IOException {
+    CommandRun run = check("--receiver", "class:" + ThinModelReceiver.class.getName());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out())
+        .contains("all expectations and invariants hold")
+        .contains("Skipped, the receiver does not show what they need:")
+        .contains("  FIRST_RECORD_KEPT: needs identity records")
+        .contains("  AUDIT_APPEND_ONLY: needs the audit")
+        .contains("  HELD_NO_EFFECT: needs decisions")
+        .contains("  CONFORMANCE of decisions: needs decisions")
+        .doesNotContain("VERSION_MONOTONIC: needs")
+        .doesNotContain("PAUSED_FROZEN: needs")
+        .contains("fault sequences keep every invariant (ThinModelReceiver, invariants and")
+        .doesNotContain("FAILED")
+        .doesNotContain("coverage is short");
+    JsonNode skipped = summary(reports).get("skipped");
+    assertThat(skipped.findValuesAsText("check"))
+        .contains("FIRST_RECORD_KEPT", "NOTHING_LOST (DECISION_NOT_RECORDED_ONCE)")
+        .doesNotContain("VERSION_MONOTONIC", "NOTHING_LOST (HELD_INPUT_DROPPED)");
+  }
+
+  @Test
+  void aPlantedMistakeBehindTheSmallestLevelIsStillCaught() {
+    CommandRun run = check("--receiver", "class:" + ThinLastArrivalWinsReceiver.class.getName());
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .contains("FAILED")
+        .contains("VERSION_MONOTONIC")
+        .contains(" replay --receiver class:" + ThinLastArrivalWinsReceiver.class.getName());
   }
 
   @Test

@@ -66,8 +66,8 @@ class SerialisabilityCheckTests {
         .anySatisfy(
             problem ->
                 assertThat(problem)
-                    .startsWith("VERSION_MONOTONIC: card-7")
-                    .contains("below version 30"));
+                    .startsWith("VERSION_MONOTONIC broken after the whole run")
+                    .contains("card card-7, at least version 30"));
   }
 
   @Test
@@ -79,7 +79,11 @@ class SerialisabilityCheckTests {
     invented.put("card-99", new Card(1, state("new"), false));
 
     assertThat(run.check(withCards(stored, invented)))
-        .anySatisfy(problem -> assertThat(problem).startsWith("NO_INVENTED_CARDS: card card-99"));
+        .anySatisfy(
+            problem ->
+                assertThat(problem)
+                    .startsWith("NO_INVENTED_CARDS broken")
+                    .contains("observed card card-99"));
   }
 
   /** A sequential run against the model, recorded as a concurrent run would be. */

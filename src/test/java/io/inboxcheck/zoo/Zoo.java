@@ -2,6 +2,7 @@ package io.inboxcheck.zoo;
 
 import static io.inboxcheck.check.Invariant.ACK_MEANS_DURABLE;
 import static io.inboxcheck.check.Invariant.AUDIT_APPEND_ONLY;
+import static io.inboxcheck.check.Invariant.CLOCK_CHANGES_NO_CARD;
 import static io.inboxcheck.check.Invariant.CONFORMANCE;
 import static io.inboxcheck.check.Invariant.COUNTS_HONEST;
 import static io.inboxcheck.check.Invariant.FIRST_RECORD_KEPT;
@@ -224,6 +225,14 @@ public final class Zoo {
               "keys the audit by event id: a redelivery's entry replaces the earlier one",
               AUDIT_APPEND_ONLY,
               Set.of(AUDIT_APPEND_ONLY),
+              false),
+          new Entry(
+              20,
+              CardExpiringReceiver.class,
+              "forgets a card once the clock passes its retention period without news of it, as"
+                  + " if cards expired like identities",
+              CLOCK_CHANGES_NO_CARD,
+              Set.of(CLOCK_CHANGES_NO_CARD, VERSION_MONOTONIC),
               false));
 
   /** How many of the zoo are issue 4's list; the rest are additions. */

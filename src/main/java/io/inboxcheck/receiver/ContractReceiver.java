@@ -1,0 +1,48 @@
+package io.inboxcheck.receiver;
+
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Envelope;
+import java.time.Instant;
+import java.util.Set;
+import java.util.SortedMap;
+
+/**
+ * The receiver contract a team implements to have its own receiver checked: an afternoon's work. It
+ * answers each delivery with an ack (and, if it can, the decision), moves its clock, takes an
+ * authority's snapshot, and after each step shows its cards, held inputs and replacement counters.
+ * Identity records and the audit are not asked for: invariants that need them are skipped and the
+ * report says so. Load it with {@code --receiver class:NAME}; the class needs a public constructor
+ * taking a {@link ReceiverSetup}.
+ */
+public interface ContractReceiver extends AutoCloseable {
+
+  /** A short name for histories and reports. */
+  String name();
+
+  /**
+   * Moves the receiver's clock (never backwards); it may forget identities whose retention ended.
+   */
+  void advanceClock(Instant time);
+
+  /**
+   * Decides and durably records one delivery, or records nothing and answers NO_ACK. The decision
+   * is optional: return {@code new DeliveryResult(null, Ack.ACK)} when the receiver cannot tell it.
+   * A decision returned appears in histories; the checks that need decisions stay skipped until the
+   * contract also reports what a reconciliation re-evaluated.
+   */
+  DeliveryResult deliver(Envelope envelope, Transport transport);
+
+  /** Reconciles every listed object from the authority's snapshot (SPEC section 4). */
+  void reconcile(SortedMap<String, AuthoritativeCard> authority);
+
+  /** What the receiver holds now: cards, held inputs in arrival order, replacement counters. */
+  ObservedState observe();
+
+  /** What this receiver lets the harness observe: the state level. */
+  default Set<Observable> shows() {
+    return Observable.STATE_LEVEL;
+  }
+
+  @Override
+  default void close() {}
+}
