@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.ThinLastArrivalWinsReceiver;
+import io.inboxcheck.receiver.ThinModelReceiver;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -64,6 +66,24 @@ class InboxCheckTests {
         .startsWith("scenarios/stale-after-gap.json\n")
         .contains("Replay: ")
         .contains("replay --receiver " + LAST_ARRIVAL + " scenarios/stale-after-gap.json");
+  }
+
+  @Test
+  void aReceiverOfTheSmallContractIsCheckedAndCaughtThroughItsOwnClass() {
+    Map<String, Throwable> thin =
+        run(InboxCheck.ofContract(ThinModelReceiver::new).tries(20).reports(reports).tests());
+    assertThat(thin.values()).allMatch(failure -> failure == null);
+
+    Map<String, Throwable> broken =
+        run(
+            InboxCheck.ofContract(ThinLastArrivalWinsReceiver::new)
+                .tries(50)
+                .reports(reports)
+                .tests());
+    Throwable faults = broken.get("fault sequences keep every invariant");
+    assertThat(faults).isInstanceOf(AssertionError.class);
+    assertThat(faults.getMessage())
+        .contains("replay --receiver class:" + ThinLastArrivalWinsReceiver.class.getName() + " ");
   }
 
   @Test
