@@ -3,23 +3,17 @@ package io.inboxcheck.suite;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.ChoiceSequence;
-import io.inboxcheck.json.JsonNumber;
-import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
-import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.ComparisonHtml;
+import io.inboxcheck.report.CounterexampleFile;
 import io.inboxcheck.report.ReportFiles;
-import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
-import io.inboxcheck.scenario.ScenarioWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -40,13 +34,25 @@ public final class Counterexamples {
 
   /** Writes the counterexample under {@code folder} and returns its path. */
   public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
-    String name = ReportFiles.safeName(fileStem);
-    Scenario named = named(shrunk, name, failure.violation());
-    History reference = new ScenarioRunner(ModelReceiver::new).replay(named);
-    Map<String, JsonValue> extra = new LinkedHashMap<>();
-    extra.put("failure", failureBlock(failure));
-    return ReportFiles.write(
-        folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
+    Map<String, JsonValue> details = new LinkedHashMap<>();
+    if (failure.choices() != null) {
+      details.put("choices", new JsonString(failure.choices().toText()));
+    }
+    boolean generated = failure.choices() != null;
+    return CounterexampleFile.write(
+        folder,
+        fileStem,
+        shrunk,
+        "shrunk counterexample: " + failure.violation().describe(),
+        true,
+        new CounterexampleFile.Failure(
+            CounterexampleFile.FoundBy.PROPERTY,
+            failure.property(),
+            failure.receiver(),
+            failure.violation(),
+            generated ? failure.seed() : null,
+            generated ? "-Dinboxcheck.seed=" + failure.seed() : null,
+            details));
   }
 
   /**
@@ -61,10 +67,6 @@ public final class Counterexamples {
         counterexample.resolveSibling(name + ".html"), ComparisonHtml.render(run, violation));
   }
 
-  private static Scenario named(Scenario shrunk, String name, Violation violation) {
-    return shrunk.renamed(name, "shrunk counterexample: " + violation.describe());
-  }
-
   /**
    * Re-runs the shrunk scenario to recover the violation it ends in, with the histories of the
    * receiver and the model that tell how it got there.
@@ -76,25 +78,5 @@ public final class Counterexamples {
       throw new IllegalStateException("the shrunk scenario no longer fails");
     }
     return result;
-  }
-
-  private static JsonObject failureBlock(Failure failure) {
-    TreeMap<String, JsonValue> block = new TreeMap<>();
-    block.put("property", new JsonString(failure.property()));
-    block.put("receiver", new JsonString(failure.receiver()));
-    block.put("invariant", new JsonString(failure.violation().invariant().name()));
-    block.put("step", JsonNumber.of(failure.violation().step()));
-    block.put("step_kind", new JsonString(failure.violation().stepKind()));
-    if (failure.violation().finding() != null) {
-      block.put("finding", new JsonString(failure.violation().finding().name()));
-    }
-    block.put("expected", new JsonString(failure.violation().expected().describe()));
-    block.put("observed", new JsonString(failure.violation().observed().describe()));
-    if (failure.choices() != null) {
-      block.put("seed", JsonNumber.of(failure.seed()));
-      block.put("choices", new JsonString(failure.choices().toText()));
-      block.put("reproduce", new JsonString("-Dinboxcheck.seed=" + failure.seed()));
-    }
-    return new JsonObject(block);
   }
 }

@@ -11,10 +11,10 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.report.CounterexampleFile;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
-import io.inboxcheck.scenario.ScenarioWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,7 +69,7 @@ public final class SerialCounterexample {
     Scenario scenario =
         new Scenario(
             name,
-            "what " + run.test() + " saw, in the store's serial order: " + first(run.problems()),
+            "",
             name,
             run.setup().retention(),
             run.setup().supportedTypes(),
@@ -77,10 +77,30 @@ public final class SerialCounterexample {
             run.setup().initialCards(),
             steps,
             null);
-    Map<String, JsonValue> extra = new LinkedHashMap<>();
-    extra.put("failure", failure(run, originalSteps));
-    return ReportFiles.write(
-        folder.resolve(name + ".json"), ScenarioWriter.render(scenario, null, extra));
+    Map<String, JsonValue> details = new LinkedHashMap<>();
+    details.put("problems", strings(run.problems()));
+    details.put("replayed_steps_were", new JsonArray(originalSteps));
+    details.put("answers_in_arrival_order", strings(run.answered()));
+    details.put(
+        "note",
+        new JsonString(
+            "the inputs are a function of the seed; the interleaving (or where a process was"
+                + " killed) is not, and is what this file records: replay it against the model to"
+                + " see where the model disagrees with what the store recorded"));
+    return CounterexampleFile.write(
+        folder,
+        name,
+        scenario,
+        "what " + run.test() + " saw, in the store's serial order: " + first(run.problems()),
+        false,
+        new CounterexampleFile.Failure(
+            CounterexampleFile.FoundBy.CONCURRENCY,
+            run.test(),
+            null,
+            null,
+            run.seed(),
+            run.rerun(),
+            details));
   }
 
   /** The input an audit entry records, or null for entries that are outputs of earlier inputs. */
@@ -117,23 +137,6 @@ public final class SerialCounterexample {
       expect.put("restates", new JsonString(duplicate.restates().kind().name()));
     }
     return new JsonObject(expect);
-  }
-
-  private static JsonObject failure(Run run, List<JsonValue> originalSteps) {
-    TreeMap<String, JsonValue> block = new TreeMap<>();
-    block.put("test", new JsonString(run.test()));
-    block.put("seed", JsonNumber.of(run.seed()));
-    block.put("reproduce", new JsonString(run.rerun()));
-    block.put("problems", strings(run.problems()));
-    block.put("replayed_steps_were", new JsonArray(originalSteps));
-    block.put("answers_in_arrival_order", strings(run.answered()));
-    block.put(
-        "note",
-        new JsonString(
-            "the inputs are a function of the seed; the interleaving (or where a process was"
-                + " killed) is not, and is what this file records: replay it against the model to"
-                + " see where the model disagrees with what the store recorded"));
-    return new JsonObject(block);
   }
 
   /** One line per answer: step, event id, ack and the decision answered. */
