@@ -38,31 +38,58 @@ final class Shrinker<T> {
   /** Longer candidates are not remembered, so the rejection cache stays small. */
   private static final int MAX_CACHED_LENGTH = 2_000;
 
-  /** The outcome of shrinking: the smallest failure found and the work spent. */
-  record Result<T>(TestCaseResult<T> best, int acceptedSteps, int attempts) {}
+  /** The outcome of shrinking: the smallest failure found, the work spent and why it stopped. */
+  record Result<T>(TestCaseResult<T> best, int acceptedSteps, int attempts, ShrinkStop stop) {}
 
   private final Function<List<Long>, TestCaseResult<T>> executor;
   private final Limits limits;
+  private final Deadline deadline;
   private final String signature;
   private final Set<List<Long>> rejected = new HashSet<>();
   private TestCaseResult<T> best;
   private int acceptedSteps;
   private int attempts;
 
+  /** A shrinker whose time limit, if {@code limits} sets one, starts now. */
   Shrinker(
       Function<List<Long>, TestCaseResult<T>> executor, TestCaseResult<T> failure, Limits limits) {
+    this(
+        executor,
+        failure,
+        limits,
+        limits.maxShrinkTime().map(Deadline::after).orElse(Deadline.NONE));
+  }
+
+  /** A shrinker that stops with {@link ShrinkStop.Reason#TIME} once {@code deadline} passes. */
+  Shrinker(
+      Function<List<Long>, TestCaseResult<T>> executor,
+      TestCaseResult<T> failure,
+      Limits limits,
+      Deadline deadline) {
     if (!failure.failed()) {
       throw new IllegalArgumentException("can only shrink a failing test case");
     }
     this.executor = executor;
     this.limits = limits;
+    this.deadline = deadline;
     this.signature = failure.signature();
     this.best = failure;
   }
 
   /** Runs all passes repeatedly until a round makes no progress or a limit is reached. */
   Result<T> shrink() {
-    for (int round = 0; round < limits.maxShrinkPasses() && !exhausted(); round++) {
+    ShrinkStop stop = new ShrinkStop(runRounds(), limits);
+    return new Result<>(best, acceptedSteps, attempts, stop);
+  }
+
+  private ShrinkStop.Reason runRounds() {
+    for (int round = 0; ; round++) {
+      if (exhausted()) {
+        return attemptsSpent() ? ShrinkStop.Reason.STEP_BUDGET : ShrinkStop.Reason.TIME;
+      }
+      if (round >= limits.maxShrinkPasses()) {
+        return ShrinkStop.Reason.ROUND_LIMIT;
+      }
       List<Long> before = values();
       deleteSpans();
       deleteBlocks();
@@ -70,11 +97,11 @@ final class Shrinker<T> {
       lowerChoices();
       lowerDuplicates();
       redistributePairs();
-      if (values().equals(before)) {
-        break;
+      // A round cut short by a limit proves nothing; only a whole round without progress does.
+      if (values().equals(before) && !exhausted()) {
+        return ShrinkStop.Reason.FIXPOINT;
       }
     }
-    return new Result<>(best, acceptedSteps, attempts);
   }
 
   /** Deletes whole spans, largest first, so entire steps or list elements vanish at once. */
@@ -245,6 +272,10 @@ final class Shrinker<T> {
   }
 
   private boolean exhausted() {
+    return attemptsSpent() || deadline.passed();
+  }
+
+  private boolean attemptsSpent() {
     return attempts >= limits.maxShrinkAttempts();
   }
 
