@@ -1,7 +1,6 @@
 package io.inboxcheck.engine;
 
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * Why shrinking stopped, so a failure can say whether its scenario is as small as the passes make
@@ -22,11 +21,6 @@ public record ShrinkStop(Reason reason, Limits limits) {
     ROUND_LIMIT,
     /** {@link Limits#maxShrinkTime()} passed. */
     TIME
-  }
-
-  public ShrinkStop {
-    Objects.requireNonNull(reason, "reason");
-    Objects.requireNonNull(limits, "limits");
   }
 
   /** Whether the failure is as small as the passes can make it. */

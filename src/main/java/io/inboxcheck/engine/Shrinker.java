@@ -1,13 +1,11 @@
 package io.inboxcheck.engine;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 
@@ -108,13 +106,13 @@ final class Shrinker<T> {
   private void deleteSpans() {
     int index = 0;
     while (!exhausted()) {
-      List<Span> spans = distinctSpansLargestFirst();
+      List<Span> spans = ChoiceEdits.distinctSpansLargestFirst(best.choices());
       if (index >= spans.size()) {
         return;
       }
       Span span = spans.get(index);
       // After a success the span list changes, so the same index now names a different span.
-      if (!consider(without(values(), span.start(), span.end()))) {
+      if (!consider(ChoiceEdits.without(values(), span.start(), span.end()))) {
         index++;
       }
     }
@@ -125,7 +123,7 @@ final class Shrinker<T> {
     for (int size : BLOCK_SIZES) {
       int start = values().size() - size;
       while (start >= 0 && !exhausted()) {
-        consider(without(values(), start, start + size));
+        consider(ChoiceEdits.without(values(), start, start + size));
         start = Math.min(start - 1, values().size() - size);
       }
     }
@@ -138,12 +136,8 @@ final class Shrinker<T> {
         continue; // lowerChoices() tries zero first for single choices.
       }
       for (int start = 0; start + size <= values().size() && !exhausted(); start++) {
-        List<Long> candidate = new ArrayList<>(values());
-        boolean changed = false;
-        for (int position = start; position < start + size; position++) {
-          changed |= candidate.set(position, 0L) != 0L;
-        }
-        if (changed) {
+        List<Long> candidate = ChoiceEdits.zeroed(values(), start, start + size);
+        if (!candidate.equals(values())) {
           consider(candidate);
         }
       }
@@ -157,7 +151,8 @@ final class Shrinker<T> {
       minimise(
           values().get(position),
           value ->
-              position < values().size() && consider(replaced(values(), List.of(position), value)));
+              position < values().size()
+                  && consider(ChoiceEdits.replaced(values(), List.of(position), value)));
     }
   }
 
@@ -204,7 +199,9 @@ final class Shrinker<T> {
     int acceptedBefore = acceptedSteps;
     minimise(
         value,
-        candidate -> last < values().size() && consider(replaced(values(), positions, candidate)));
+        candidate ->
+            last < values().size()
+                && consider(ChoiceEdits.replaced(values(), positions, candidate)));
     return acceptedSteps > acceptedBefore;
   }
 
@@ -223,10 +220,7 @@ final class Shrinker<T> {
         if (second >= current.size() || current.get(first) == 0) {
           break;
         }
-        List<Long> candidate = new ArrayList<>(current);
-        candidate.set(first, 0L);
-        candidate.set(second, current.get(second) + current.get(first));
-        consider(candidate);
+        consider(ChoiceEdits.moved(current, first, second));
       }
     }
   }
@@ -281,31 +275,5 @@ final class Shrinker<T> {
 
   private List<Long> values() {
     return best.choices().values();
-  }
-
-  private List<Span> distinctSpansLargestFirst() {
-    Comparator<Span> order =
-        Comparator.comparingInt(Span::length).reversed().thenComparingInt(Span::start);
-    TreeSet<Span> distinct = new TreeSet<>(order);
-    for (Span span : best.choices().spans()) {
-      if (span.length() > 0) {
-        distinct.add(new Span("", span.start(), span.end()));
-      }
-    }
-    return new ArrayList<>(distinct);
-  }
-
-  private static List<Long> without(List<Long> values, int start, int end) {
-    List<Long> result = new ArrayList<>(values.subList(0, start));
-    result.addAll(values.subList(end, values.size()));
-    return result;
-  }
-
-  private static List<Long> replaced(List<Long> values, List<Integer> positions, long value) {
-    List<Long> result = new ArrayList<>(values);
-    for (int position : positions) {
-      result.set(position, value);
-    }
-    return result;
   }
 }
