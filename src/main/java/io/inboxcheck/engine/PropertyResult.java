@@ -69,6 +69,7 @@ public record PropertyResult<T>(
    * @param message the message of the shrunk failure
    * @param shrinkStepsAccepted how many shrink candidates were accepted
    * @param shrinkAttempts how many shrink candidates were executed
+   * @param shrinkStop why shrinking stopped, and how to shrink further when it was not a fixpoint
    * @param exampleFile where the shrunk choices were saved, if the database is enabled
    * @param <T> the type of generated value
    */
@@ -83,6 +84,7 @@ public record PropertyResult<T>(
       String message,
       int shrinkStepsAccepted,
       int shrinkAttempts,
+      ShrinkStop shrinkStop,
       Optional<Path> exampleFile) {}
 
   /** Freezes the collections so the record is deeply immutable. */
@@ -147,9 +149,10 @@ public record PropertyResult<T>(
     text.append(
         String.format(
             Locale.ROOT,
-            "  shrinking: %d steps accepted in %d attempts\n",
+            "  shrinking: %d steps accepted in %d attempts; %s\n",
             details.shrinkStepsAccepted(),
-            details.shrinkAttempts()));
+            details.shrinkAttempts(),
+            details.shrinkStop().sentence()));
     text.append("  shrunk choices: ").append(abbreviate(details.shrunkChoices())).append('\n');
     text.append("  original choices: ").append(abbreviate(details.originalChoices())).append('\n');
     details

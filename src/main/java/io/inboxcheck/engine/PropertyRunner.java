@@ -189,6 +189,7 @@ public final class PropertyRunner {
             best.message(),
             shrunk.acceptedSteps(),
             shrunk.attempts(),
+            shrunk.stop(),
             exampleFile);
     return statistics.result(
         property.name(), seed, PropertyResult.Status.FAILED, Optional.of(details), List.of());

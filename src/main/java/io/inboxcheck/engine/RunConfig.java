@@ -17,6 +17,8 @@ import java.util.OptionalLong;
  *       {@code -Dinboxcheck.seed=<n>} explores different values or reproduces a reported run.
  * </ul>
  *
+ * <p>and the shrink limits of {@link Limits#fromSystem()}.
+ *
  * @param tries test cases per property before the property's multiplier, at least 1
  * @param seed the fixed run seed, or empty to derive it from each property's name
  * @param exampleDirectory directory of the example database, or empty to disable it
@@ -72,10 +74,10 @@ public record RunConfig(
     String root = System.getProperty(ROOT_PROPERTY, "");
     Path base = root.isBlank() ? Path.of("") : Path.of(root);
     return new RunConfig(
-        triesFromSystem(),
-        seedFromSystem(),
+        SystemSettings.integer(TRIES_PROPERTY, DEFAULT_TRIES),
+        SystemSettings.wholeNumber(SEED_PROPERTY),
         Optional.of(base.resolve(DEFAULT_EXAMPLE_DIRECTORY)),
-        Limits.DEFAULTS);
+        Limits.fromSystem());
   }
 
   /** A copy with {@code newTries} tries. */
@@ -117,29 +119,5 @@ public record RunConfig(
   /** A copy that stops generating new tries once {@code newDeadline} has passed. */
   public RunConfig withDeadline(Deadline newDeadline) {
     return new RunConfig(tries, seed, exampleDirectory, limits, shard, newDeadline);
-  }
-
-  private static int triesFromSystem() {
-    String text = System.getProperty(TRIES_PROPERTY, "").strip();
-    if (text.isEmpty()) {
-      return DEFAULT_TRIES;
-    }
-    try {
-      return Integer.parseInt(text);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(TRIES_PROPERTY + " is not an integer: " + text, e);
-    }
-  }
-
-  private static OptionalLong seedFromSystem() {
-    String text = System.getProperty(SEED_PROPERTY, "").strip();
-    if (text.isEmpty()) {
-      return OptionalLong.empty();
-    }
-    try {
-      return OptionalLong.of(Long.parseLong(text));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(SEED_PROPERTY + " is not an integer: " + text, e);
-    }
   }
 }

@@ -1,13 +1,11 @@
 package io.inboxcheck.engine;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 
@@ -38,31 +36,58 @@ final class Shrinker<T> {
   /** Longer candidates are not remembered, so the rejection cache stays small. */
   private static final int MAX_CACHED_LENGTH = 2_000;
 
-  /** The outcome of shrinking: the smallest failure found and the work spent. */
-  record Result<T>(TestCaseResult<T> best, int acceptedSteps, int attempts) {}
+  /** The outcome of shrinking: the smallest failure found, the work spent and why it stopped. */
+  record Result<T>(TestCaseResult<T> best, int acceptedSteps, int attempts, ShrinkStop stop) {}
 
   private final Function<List<Long>, TestCaseResult<T>> executor;
   private final Limits limits;
+  private final Deadline deadline;
   private final String signature;
   private final Set<List<Long>> rejected = new HashSet<>();
   private TestCaseResult<T> best;
   private int acceptedSteps;
   private int attempts;
 
+  /** A shrinker whose time limit, if {@code limits} sets one, starts now. */
   Shrinker(
       Function<List<Long>, TestCaseResult<T>> executor, TestCaseResult<T> failure, Limits limits) {
+    this(
+        executor,
+        failure,
+        limits,
+        limits.maxShrinkTime().map(Deadline::after).orElse(Deadline.NONE));
+  }
+
+  /** A shrinker that stops with {@link ShrinkStop.Reason#TIME} once {@code deadline} passes. */
+  Shrinker(
+      Function<List<Long>, TestCaseResult<T>> executor,
+      TestCaseResult<T> failure,
+      Limits limits,
+      Deadline deadline) {
     if (!failure.failed()) {
       throw new IllegalArgumentException("can only shrink a failing test case");
     }
     this.executor = executor;
     this.limits = limits;
+    this.deadline = deadline;
     this.signature = failure.signature();
     this.best = failure;
   }
 
   /** Runs all passes repeatedly until a round makes no progress or a limit is reached. */
   Result<T> shrink() {
-    for (int round = 0; round < limits.maxShrinkPasses() && !exhausted(); round++) {
+    ShrinkStop stop = new ShrinkStop(runRounds(), limits);
+    return new Result<>(best, acceptedSteps, attempts, stop);
+  }
+
+  private ShrinkStop.Reason runRounds() {
+    for (int round = 0; ; round++) {
+      if (exhausted()) {
+        return attemptsSpent() ? ShrinkStop.Reason.STEP_BUDGET : ShrinkStop.Reason.TIME;
+      }
+      if (round >= limits.maxShrinkPasses()) {
+        return ShrinkStop.Reason.ROUND_LIMIT;
+      }
       List<Long> before = values();
       deleteSpans();
       deleteBlocks();
@@ -70,24 +95,24 @@ final class Shrinker<T> {
       lowerChoices();
       lowerDuplicates();
       redistributePairs();
-      if (values().equals(before)) {
-        break;
+      // A round cut short by a limit proves nothing; only a whole round without progress does.
+      if (values().equals(before) && !exhausted()) {
+        return ShrinkStop.Reason.FIXPOINT;
       }
     }
-    return new Result<>(best, acceptedSteps, attempts);
   }
 
   /** Deletes whole spans, largest first, so entire steps or list elements vanish at once. */
   private void deleteSpans() {
     int index = 0;
     while (!exhausted()) {
-      List<Span> spans = distinctSpansLargestFirst();
+      List<Span> spans = ChoiceEdits.distinctSpansLargestFirst(best.choices());
       if (index >= spans.size()) {
         return;
       }
       Span span = spans.get(index);
       // After a success the span list changes, so the same index now names a different span.
-      if (!consider(without(values(), span.start(), span.end()))) {
+      if (!consider(ChoiceEdits.without(values(), span.start(), span.end()))) {
         index++;
       }
     }
@@ -98,7 +123,7 @@ final class Shrinker<T> {
     for (int size : BLOCK_SIZES) {
       int start = values().size() - size;
       while (start >= 0 && !exhausted()) {
-        consider(without(values(), start, start + size));
+        consider(ChoiceEdits.without(values(), start, start + size));
         start = Math.min(start - 1, values().size() - size);
       }
     }
@@ -111,12 +136,8 @@ final class Shrinker<T> {
         continue; // lowerChoices() tries zero first for single choices.
       }
       for (int start = 0; start + size <= values().size() && !exhausted(); start++) {
-        List<Long> candidate = new ArrayList<>(values());
-        boolean changed = false;
-        for (int position = start; position < start + size; position++) {
-          changed |= candidate.set(position, 0L) != 0L;
-        }
-        if (changed) {
+        List<Long> candidate = ChoiceEdits.zeroed(values(), start, start + size);
+        if (!candidate.equals(values())) {
           consider(candidate);
         }
       }
@@ -130,7 +151,8 @@ final class Shrinker<T> {
       minimise(
           values().get(position),
           value ->
-              position < values().size() && consider(replaced(values(), List.of(position), value)));
+              position < values().size()
+                  && consider(ChoiceEdits.replaced(values(), List.of(position), value)));
     }
   }
 
@@ -177,7 +199,9 @@ final class Shrinker<T> {
     int acceptedBefore = acceptedSteps;
     minimise(
         value,
-        candidate -> last < values().size() && consider(replaced(values(), positions, candidate)));
+        candidate ->
+            last < values().size()
+                && consider(ChoiceEdits.replaced(values(), positions, candidate)));
     return acceptedSteps > acceptedBefore;
   }
 
@@ -196,10 +220,7 @@ final class Shrinker<T> {
         if (second >= current.size() || current.get(first) == 0) {
           break;
         }
-        List<Long> candidate = new ArrayList<>(current);
-        candidate.set(first, 0L);
-        candidate.set(second, current.get(second) + current.get(first));
-        consider(candidate);
+        consider(ChoiceEdits.moved(current, first, second));
       }
     }
   }
@@ -245,36 +266,14 @@ final class Shrinker<T> {
   }
 
   private boolean exhausted() {
+    return attemptsSpent() || deadline.passed();
+  }
+
+  private boolean attemptsSpent() {
     return attempts >= limits.maxShrinkAttempts();
   }
 
   private List<Long> values() {
     return best.choices().values();
-  }
-
-  private List<Span> distinctSpansLargestFirst() {
-    Comparator<Span> order =
-        Comparator.comparingInt(Span::length).reversed().thenComparingInt(Span::start);
-    TreeSet<Span> distinct = new TreeSet<>(order);
-    for (Span span : best.choices().spans()) {
-      if (span.length() > 0) {
-        distinct.add(new Span("", span.start(), span.end()));
-      }
-    }
-    return new ArrayList<>(distinct);
-  }
-
-  private static List<Long> without(List<Long> values, int start, int end) {
-    List<Long> result = new ArrayList<>(values.subList(0, start));
-    result.addAll(values.subList(end, values.size()));
-    return result;
-  }
-
-  private static List<Long> replaced(List<Long> values, List<Integer> positions, long value) {
-    List<Long> result = new ArrayList<>(values);
-    for (int position : positions) {
-      result.set(position, value);
-    }
-    return result;
   }
 }

@@ -10,12 +10,9 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
@@ -89,17 +86,7 @@ final class Search {
   private final ArrayDeque<ScenarioStep.Deliver> chosen = new ArrayDeque<>();
 
   private final Map<Key, Integer> nodes = new HashMap<>();
-  private final IntList nodeDepth = new IntList();
-  private final IntList edgeSource = new IntList();
-  private final IntList edgeTarget = new IntList();
-  private final IntList edgeNotes = new IntList();
-  private final List<List<CheckedStep.Note>> notes = new ArrayList<>();
-  private final Map<List<CheckedStep.Note>, Integer> noteIds = new HashMap<>();
-  private final Map<Integer, Integer> leafOutcome = new HashMap<>();
-  private final List<FinalOutcome> outcomes = new ArrayList<>();
-  private final Map<FinalOutcome, Integer> outcomeIds = new HashMap<>();
-  private final Map<Integer, List<RunProperties.Failure>> outcomeFailures = new HashMap<>();
-  private final Map<Integer, Set<String>> edgeViolations = new HashMap<>();
+  private final OrderGraph graph;
   private final Map<String, Found> firstFound = new LinkedHashMap<>();
   private long transitions;
 
@@ -123,6 +110,7 @@ final class Search {
     this.remaining = new int[classes.size()];
     this.occurrences = new int[classes.size()];
     this.stepNames = new int[steps.length + 1];
+    this.graph = new OrderGraph(steps.length);
     int names = 0;
     long place = 1;
     for (int index = 0; index < classes.size(); index++) {
@@ -146,7 +134,16 @@ final class Search {
       code += radix[index] * classes.get(index).multiplicity();
     }
     visit(0, code, receiver, checker);
-    return count(checker.exercised());
+    OrderGraph.Counts counts = graph.count(nameLabels);
+    return new Result(
+        counts.orders(),
+        graph.nodes(),
+        transitions,
+        counts.outcomes(),
+        counts.decisions(),
+        counts.violatingOrders(),
+        new ArrayList<>(firstFound.values()),
+        checker.exercised());
   }
 
   private int visit(
@@ -168,8 +165,7 @@ final class Search {
       }
     }
     budget.take();
-    int node = nodeDepth.size();
-    nodeDepth.add(position);
+    int node = graph.addNode(position);
     if (memoise) {
       nodes.put(key, node);
     }
@@ -181,10 +177,10 @@ final class Search {
     if (!(step instanceof ScenarioStep.Deliver slot)) {
       transitions++;
       CheckedStep transition = CheckedStep.run(step, receiver, checker);
-      int note = noteId(transition.notes(names(), globalNumber(step)));
+      int note = graph.noteId(transition.notes(names(), globalNumber(step)));
       found(transition, step);
       int child = visit(position + 1, remainingCode, receiver, checker);
-      edge(node, child, note, transition);
+      graph.addEdge(node, child, note, transition.violations());
       return node;
     }
     int last = -1;
@@ -209,27 +205,15 @@ final class Search {
       chosen.addLast(member);
       transitions++;
       CheckedStep transition = CheckedStep.run(concrete, next, nextChecker);
-      int note = noteId(transition.notes(names(), globalNumber(concrete)));
+      int note = graph.noteId(transition.notes(names(), globalNumber(concrete)));
       found(transition, concrete);
       int child = visit(position + 1, remainingCode - radix[index], next, nextChecker);
-      edge(node, child, note, transition);
+      graph.addEdge(node, child, note, transition.violations());
       chosen.removeLast();
       occurrences[index]--;
       remaining[index]++;
     }
     return node;
-  }
-
-  private void edge(int source, int target, int note, CheckedStep transition) {
-    int edge = edgeSource.size();
-    edgeSource.add(source);
-    edgeTarget.add(target);
-    edgeNotes.add(note);
-    if (!transition.violations().isEmpty()) {
-      Set<String> broken = new HashSet<>();
-      transition.violations().forEach(violation -> broken.add(violation.invariant().name()));
-      edgeViolations.put(edge, broken);
-    }
   }
 
   private void found(CheckedStep transition, ScenarioStep step) {
@@ -249,22 +233,14 @@ final class Search {
 
   private void leaf(int node, ExplorableReceiver receiver) {
     FinalOutcome outcome = FinalOutcome.of(receiver.view());
-    Integer id = outcomeIds.get(outcome);
-    if (id == null) {
-      id = outcomes.size();
-      outcomes.add(outcome);
-      outcomeIds.put(outcome, id);
-      List<RunProperties.Failure> failures = properties.check(outcome, component.objects());
-      outcomeFailures.put(id, failures);
-      for (RunProperties.Failure failure : failures) {
-        firstFound.computeIfAbsent(
-            failure.property(),
-            name ->
-                new Found(
-                    name, 0, "run", failure.expected(), failure.observed(), completedOrder()));
-      }
+    List<RunProperties.Failure> failures =
+        graph.addLeaf(node, outcome, reached -> properties.check(reached, component.objects()));
+    for (RunProperties.Failure failure : failures) {
+      firstFound.computeIfAbsent(
+          failure.property(),
+          name ->
+              new Found(name, 0, "run", failure.expected(), failure.observed(), completedOrder()));
     }
-    leafOutcome.put(node, id);
   }
 
   /** The current path's deliveries followed by the rest of the component's, in file order. */
@@ -287,123 +263,5 @@ final class Search {
 
   private int globalNumber(ScenarioStep step) {
     return component.globalStepNumbers()[step.number() - 1];
-  }
-
-  private int noteId(List<CheckedStep.Note> edgeNotes) {
-    return noteIds.computeIfAbsent(
-        edgeNotes,
-        key -> {
-          notes.add(key);
-          return notes.size() - 1;
-        });
-  }
-
-  /** Counts orders over the graph: paths in, paths out, and paths avoiding each violation. */
-  private Result count(Map<Invariant, Long> exercised) {
-    int nodeCount = nodeDepth.size();
-    int edgeCount = edgeSource.size();
-    List<IntList> byDepth = new ArrayList<>();
-    for (int depth = 0; depth <= steps.length; depth++) {
-      byDepth.add(new IntList());
-    }
-    for (int edge = 0; edge < edgeCount; edge++) {
-      byDepth.get(nodeDepth.get(edgeSource.get(edge))).add(edge);
-    }
-    long[] into = pathsInto(byDepth, nodeCount, edge -> true);
-    long[] out = new long[nodeCount];
-    for (int node = 0; node < nodeCount; node++) {
-      out[node] = nodeDepth.get(node) == steps.length ? 1 : 0;
-    }
-    for (int depth = steps.length - 1; depth >= 0; depth--) {
-      IntList layer = byDepth.get(depth);
-      for (int index = 0; index < layer.size(); index++) {
-        int edge = layer.get(index);
-        int source = edgeSource.get(edge);
-        out[source] = Math.addExact(out[source], out[edgeTarget.get(edge)]);
-      }
-    }
-    long orders = out[0];
-
-    Map<FinalOutcome, Long> outcomeCounts = new HashMap<>();
-    leafOutcome.forEach(
-        (leaf, id) -> outcomeCounts.merge(outcomes.get(id), into[leaf], Math::addExact));
-
-    Map<String, Map<String, Long>> decisions = new LinkedHashMap<>();
-    nameLabels.forEach(label -> decisions.put(label, new TreeMap<>()));
-    for (int edge = 0; edge < edgeCount; edge++) {
-      long through = Math.multiplyExact(into[edgeSource.get(edge)], out[edgeTarget.get(edge)]);
-      for (CheckedStep.Note note : notes.get(edgeNotes.get(edge))) {
-        decisions.get(nameLabels.get(note.name())).merge(note.what(), through, Math::addExact);
-      }
-    }
-
-    Map<String, Long> violating = new LinkedHashMap<>();
-    Set<String> properties = new java.util.TreeSet<>();
-    edgeViolations.values().forEach(properties::addAll);
-    for (String property : properties) {
-      long[] clean =
-          pathsInto(
-              byDepth,
-              nodeCount,
-              edge -> !edgeViolations.getOrDefault(edge, Set.of()).contains(property));
-      violating.put(property, orders - leafSum(clean, id -> true));
-    }
-    Set<String> runProperties = new java.util.TreeSet<>();
-    outcomeFailures.values().forEach(list -> list.forEach(f -> runProperties.add(f.property())));
-    for (String property : runProperties) {
-      violating.put(
-          property,
-          leafSum(
-              into,
-              id -> outcomeFailures.get(id).stream().anyMatch(f -> f.property().equals(property))));
-    }
-    long[] clean = pathsInto(byDepth, nodeCount, edge -> !edgeViolations.containsKey(edge));
-    violating.put(ANY, orders - leafSum(clean, id -> outcomeFailures.get(id).isEmpty()));
-
-    return new Result(
-        orders,
-        nodeCount,
-        transitions,
-        outcomeCounts,
-        decisions,
-        violating,
-        new ArrayList<>(firstFound.values()),
-        exercised);
-  }
-
-  private long[] pathsInto(List<IntList> byDepth, int nodeCount, EdgeFilter filter) {
-    long[] into = new long[nodeCount];
-    into[0] = 1;
-    for (int depth = 0; depth < steps.length; depth++) {
-      IntList layer = byDepth.get(depth);
-      for (int index = 0; index < layer.size(); index++) {
-        int edge = layer.get(index);
-        if (filter.keep(edge)) {
-          int target = edgeTarget.get(edge);
-          into[target] = Math.addExact(into[target], into[edgeSource.get(edge)]);
-        }
-      }
-    }
-    return into;
-  }
-
-  private long leafSum(long[] paths, OutcomeFilter filter) {
-    long sum = 0;
-    for (Map.Entry<Integer, Integer> leaf : leafOutcome.entrySet()) {
-      if (filter.keep(leaf.getValue())) {
-        sum = Math.addExact(sum, paths[leaf.getKey()]);
-      }
-    }
-    return sum;
-  }
-
-  @FunctionalInterface
-  private interface EdgeFilter {
-    boolean keep(int edge);
-  }
-
-  @FunctionalInterface
-  private interface OutcomeFilter {
-    boolean keep(int outcomeId);
   }
 }

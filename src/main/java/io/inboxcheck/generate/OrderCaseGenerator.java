@@ -28,7 +28,7 @@ public final class OrderCaseGenerator {
   }
 
   private OrderCase conflictFree(Choices choices) {
-    ScenarioGenerator.Draft draft = new ScenarioGenerator.Draft(choices);
+    ScenarioDraft draft = new ScenarioDraft(choices);
     int cardCount = choices.integer(1, ScenarioGenerator.MAX_CARDS);
     for (int index = 1; index <= cardCount; index++) {
       draft.addInitialCard("card-" + index);
@@ -85,12 +85,12 @@ public final class OrderCaseGenerator {
         highest.merge(parsed.objectId().get(), valid.value(), Math::max);
       }
     }
-    ScenarioGenerator.Draft draft = new ScenarioGenerator.Draft(choices);
+    Provider provider = new Provider(choices);
     TreeMap<String, AuthoritativeCard> authority = new TreeMap<>();
     TreeMap<String, Card> expected = new TreeMap<>();
     for (Map.Entry<String, Long> card : highest.entrySet()) {
       AuthoritativeCard stated =
-          new AuthoritativeCard(card.getValue() + choices.integer(0, 2), draft.state());
+          new AuthoritativeCard(card.getValue() + choices.integer(0, 2), provider.state());
       authority.put(card.getKey(), stated);
       expected.put(card.getKey(), stated.asCard());
     }

@@ -27,18 +27,17 @@ final class Variants {
   private Variants() {}
 
   /** The same event id with other content: another state, version, timestamp or card. */
-  static JsonObject changedContent(
-      Choices choices, JsonObject original, ScenarioGenerator.Draft draft) {
+  static JsonObject changedContent(Choices choices, JsonObject original, Provider provider) {
     int change = choices.integer(0, 3);
     return switch (change) {
-      case 0 -> original.with(Envelope.STATE, draft.otherState(original));
+      case 0 -> original.with(Envelope.STATE, provider.otherState(original));
       case 1 -> original.with(Envelope.OBJECT_VERSION, bumped(original));
       case 2 -> original.with(Envelope.OCCURRED_AT, new JsonString("2024-02-29T23:59:59Z"));
       default -> {
-        List<String> cards = draft.knownCardIds();
+        List<String> cards = provider.knownCardIds();
         yield original
             .with(Envelope.OBJECT_ID, new JsonString(choices.pick(cards)))
-            .with(Envelope.STATE, draft.otherState(original));
+            .with(Envelope.STATE, provider.otherState(original));
       }
     };
   }

@@ -48,23 +48,8 @@ final class AuditMapping {
             bool(entry, "regressed", path),
             optional(entry, "before").map(card -> card(card, path + ".before")).orElse(null),
             card(member(entry, "after", path), path + ".after"));
-      case "resolved_by_authority":
-        return new AuditEntry.ResolvedByAuthority(
-            step,
-            at,
-            arrivals.get(entry, path).step(),
-            ViewMapping.eventId(entry, path),
-            string(entry, "object_id", path),
-            name(HeldReason.class, entry, "reason", path));
-      case "reevaluated":
-        return new AuditEntry.Reevaluated(
-            step,
-            at,
-            arrivals.get(entry, path).step(),
-            ViewMapping.eventId(entry, path),
-            string(entry, "object_id", path),
-            name(HeldReason.class, entry, "previous_reason", path),
-            decision(member(entry, "decision", path), path + ".decision"));
+      case "resolved_by_authority", "reevaluated":
+        return heldInputEntry(kind, entry, step, at, arrivals, path);
       case "identity_pruned":
         return new AuditEntry.IdentityPruned(
             step, at, string(entry, "event_id", path), instant(entry, "first_received_at", path));
@@ -76,6 +61,34 @@ final class AuditMapping {
                 + kind
                 + "\"");
     }
+  }
+
+  /**
+   * An entry about a held input (resolved by the authority, or re-evaluated): both name the input
+   * by its arrival, event id and card, read here once, in the protocol's member order.
+   */
+  private static AuditEntry heldInputEntry(
+      String kind,
+      JsonObject entry,
+      int step,
+      Instant at,
+      ViewMapping.Arrivals arrivals,
+      String path) {
+    int arrivalStep = arrivals.get(entry, path).step();
+    String eventId = ViewMapping.eventId(entry, path);
+    String objectId = string(entry, "object_id", path);
+    if (kind.equals("resolved_by_authority")) {
+      return new AuditEntry.ResolvedByAuthority(
+          step, at, arrivalStep, eventId, objectId, name(HeldReason.class, entry, "reason", path));
+    }
+    return new AuditEntry.Reevaluated(
+        step,
+        at,
+        arrivalStep,
+        eventId,
+        objectId,
+        name(HeldReason.class, entry, "previous_reason", path),
+        decision(member(entry, "decision", path), path + ".decision"));
   }
 
   private static List<String> strings(JsonObject entry, String key, String path) {

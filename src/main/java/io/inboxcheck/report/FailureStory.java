@@ -22,6 +22,8 @@ import java.util.stream.Collectors;
  *     or {@code --seed 42} for {@code check}
  * @param found how the failure was found, e.g. {@code try 37} or {@code the stored example}
  * @param shrinkSteps shrink candidates accepted on the way to the shown scenario
+ * @param shrinkStopped why shrinking stopped, and how to shrink further when it was not a fixpoint,
+ *     e.g. {@code shrinking stopped at a fixpoint (no shrink pass made progress)}
  * @param violation the broken invariant
  * @param observed the failing receiver's history of the shrunk scenario, up to the violation
  * @param reference the reference model's history of the same steps
@@ -35,6 +37,7 @@ public record FailureStory(
     String reproduce,
     String found,
     int shrinkSteps,
+    String shrinkStopped,
     Violation violation,
     History observed,
     History reference,
@@ -73,6 +76,7 @@ public record FailureStory(
             + " steps in "
             + shrinkSteps
             + " shrink steps");
+    lines.add("  " + shrinkStopped);
     lines.add("Scenario, and what each step changed on " + receiver + ":");
     lines.add("  " + initial());
     List<List<StepChanges.Change>> changes = StepChanges.of(observed);

@@ -127,6 +127,7 @@ public final class PropertyHarness {
                 : "-Dinboxcheck.seed=" + result.seed(),
             failure.fromDatabase() ? "the stored example" : "try " + (failure.tryIndex() + 1),
             failure.shrinkStepsAccepted(),
+            failure.shrinkStop().sentence(),
             violation,
             run.history(),
             run.referenceHistory(),

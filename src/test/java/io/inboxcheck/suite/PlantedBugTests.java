@@ -58,6 +58,7 @@ class PlantedBugTests {
         .contains("NO_VARIANT_APPLIED broken after step 2 (deliver)")
         .contains("expected:  variant of retained e-1, changed cards []")
         .contains("observed:  decision APPLIED, changed cards [card-1]")
+        .contains("\n  shrinking stopped at a fixpoint (no shrink pass made progress)\n")
         .contains("initial: card-1 v0")
         .contains("1. deliver e-1 card-1 v1 ")
         .contains("2. deliver e-1 card-1 v2 ")

@@ -1,0 +1,126 @@
+package io.inboxcheck.generate;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.model.Envelope;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The provider's side of a generated scenario: its truth per card and the event ids, timestamps,
+ * states and snapshots it makes. What reaches the receiver, and how faultily, is {@link
+ * ScenarioDraft}'s business.
+ */
+final class Provider {
+  private static final List<String> STAGES = List.of("queued", "building", "ready", "archived");
+  private static final List<String> LABELS = List.of("Map", "Chart", "Forge", "Atlas");
+
+  /** A card the receiver never knew: deliveries for it are held UNKNOWN_OBJECT. */
+  static final String UNKNOWN_CARD = "card-9";
+
+  private final Choices choices;
+  private final Map<String, ProviderTruth> truths = new TreeMap<>();
+  private final ProviderTruth unknownTruth;
+  private int nextEvent = 1;
+
+  Provider(Choices choices) {
+    this.choices = choices;
+    this.unknownTruth = new ProviderTruth(UNKNOWN_CARD, 0, JsonObject.EMPTY);
+  }
+
+  /** Starts the truth of a card the receiver knows from the start. */
+  void addCard(String objectId, long version, JsonObject state) {
+    truths.put(objectId, new ProviderTruth(objectId, version, state));
+  }
+
+  /** Makes the unknown card known, once an authority has stated it. */
+  void learnUnknownCard() {
+    truths.putIfAbsent(UNKNOWN_CARD, unknownTruth);
+  }
+
+  Collection<ProviderTruth> truths() {
+    return truths.values();
+  }
+
+  ProviderTruth unknownTruth() {
+    return unknownTruth;
+  }
+
+  ProviderTruth knownTruth() {
+    return choices.pick(new ArrayList<>(truths.values()));
+  }
+
+  List<String> knownCardIds() {
+    return new ArrayList<>(truths.keySet());
+  }
+
+  /**
+   * A new snapshot from the provider's truth, with a version gap. Sometimes the provider made one
+   * more snapshot just before it, which stays in flight and can arrive late.
+   */
+  JsonObject newSnapshot(ProviderTruth truth) {
+    if (truth != unknownTruth && choices.bool(15)) {
+      long skippedVersion = truth.latestVersion() + choices.integer(1, 3);
+      truth.add(
+          new ProviderTruth.Snapshot(
+              truth.objectId(), nextEventId(), skippedVersion, state(), occurredAt()),
+          false);
+    }
+    return nextSnapshot(truth);
+  }
+
+  /** The provider's next snapshot of a card, delivered now: a higher version, a gap of 1-3. */
+  JsonObject nextSnapshot(ProviderTruth truth) {
+    long version = truth.latestVersion() + choices.integer(1, 3);
+    ProviderTruth.Snapshot snapshot =
+        new ProviderTruth.Snapshot(truth.objectId(), nextEventId(), version, state(), occurredAt());
+    truth.add(snapshot, true);
+    return envelope(snapshot);
+  }
+
+  static JsonObject envelope(ProviderTruth.Snapshot snapshot) {
+    TreeMap<String, JsonValue> members = new TreeMap<>();
+    members.put(Envelope.EVENT_ID, new JsonString(snapshot.eventId()));
+    members.put(Envelope.OBJECT_ID, new JsonString(snapshot.objectId()));
+    members.put(Envelope.OBJECT_VERSION, JsonNumber.of(snapshot.version()));
+    members.put(Envelope.OCCURRED_AT, new JsonString(snapshot.occurredAt()));
+    members.put(Envelope.TYPE, new JsonString("card.snapshot"));
+    members.put(Envelope.STATE, snapshot.state());
+    return new JsonObject(members);
+  }
+
+  String nextEventId() {
+    return "e-" + nextEvent++;
+  }
+
+  /** occurred_at is drawn independently of versions: providers' timestamps order nothing. */
+  String occurredAt() {
+    return ScenarioGenerator.START.plusSeconds(choices.integer(0, 10)).toString();
+  }
+
+  JsonObject state() {
+    TreeMap<String, JsonValue> members = new TreeMap<>();
+    members.put("stage", new JsonString(choices.pick(STAGES)));
+    members.put("label", new JsonString(choices.pick(LABELS)));
+    if (choices.bool(30)) {
+      // An optional field makes a merge, instead of a whole-state replacement, visible.
+      members.put("owner", new JsonString(choices.pick(List.of("ana", "bo"))));
+    }
+    return new JsonObject(members);
+  }
+
+  JsonObject otherState(JsonObject envelope) {
+    JsonValue current = envelope.get(Envelope.STATE).orElse(JsonObject.EMPTY);
+    JsonObject state = state();
+    if (state.equals(current)) {
+      state = state.with("label", new JsonString("Other"));
+    }
+    return state;
+  }
+}
