@@ -54,10 +54,14 @@ public record DeliveryOutcome(
     boolean applied = decision.kind() == DecisionKind.APPLIED;
     List<CardWrite> cards = new ArrayList<>(cardsAfter.size());
     List<String> paused = new ArrayList<>(0);
+    int replacedCards = 0;
     for (Map.Entry<String, Card> written : cardsAfter.entrySet()) {
       String cardId = written.getKey();
       // APPLIED replaces the card its envelope names, and only that one counts (SPEC 3.4).
       boolean replaced = applied && cardId.equals(objectId);
+      if (replaced) {
+        replacedCards++;
+      }
       cards.add(
           new CardWrite(
               cardId,
@@ -68,7 +72,7 @@ public record DeliveryOutcome(
         paused.add(cardId);
       }
     }
-    if (applied && (objectId == null || !cardsAfter.containsKey(objectId))) {
+    if (applied && replacedCards != 1) {
       throw new IllegalStateException("an APPLIED outcome writes the card its envelope names");
     }
     List<HeldChange> held =

@@ -17,8 +17,9 @@ import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
 
 /**
- * The reference receiver's state (SPEC section 2). It changes only by committing an outcome the
- * pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as one unit.
+ * The reference receiver's state (SPEC section 2). It changes only by applying the {@link Effects}
+ * of an outcome the pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as
+ * one unit; the PostgreSQL store writes the same effects.
  */
 public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
@@ -94,9 +95,7 @@ public final class ReceiverState implements ReceiverView {
     applyIdentity(effects.identity());
     for (Effects.CardWrite write : effects.cards()) {
       cards.put(write.objectId(), write.after());
-      if (!write.counted().equals(ReplacementCounters.ZERO)) {
-        replacements = replacements.plus(write.counted());
-      }
+      replacements = replacements.plus(write.counted());
     }
     for (Effects.HeldChange change : effects.held()) {
       applyHeld(change);

@@ -8,6 +8,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The audit vocabulary in SQL: each {@link AuditEntry} as one row of the {@code audit} table and
@@ -25,82 +28,72 @@ final class AuditRows {
 
   /** Appends {@code entry} and returns its sequence number, the audit's order. */
   static long append(Connection connection, AuditEntry entry) throws SQLException {
-    Object at = Codec.timestamp(entry.at());
+    Map<String, Object> columns = columns(entry);
+    String names = String.join(", ", columns.keySet());
+    String placeholders = String.join(", ", Collections.nCopies(columns.size(), "?"));
+    return Sql.insertReturning(
+        connection,
+        "INSERT INTO audit (" + names + ") VALUES (" + placeholders + ") RETURNING seq",
+        columns.values().toArray());
+  }
+
+  /** The columns an entry fills, by name; the rest stay at their defaults. */
+  private static Map<String, Object> columns(AuditEntry entry) {
+    Map<String, Object> columns = new LinkedHashMap<>();
+    columns.put("kind", kind(entry));
+    columns.put("step", entry.step());
+    columns.put("recorded_at", Codec.timestamp(entry.at()));
     if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
       Decision decision = delivery.decision();
       Decision restated =
           decision instanceof Decision.Duplicate duplicate ? duplicate.restates() : null;
-      return Sql.insertReturning(
-          connection,
-          "INSERT INTO audit (kind, step, recorded_at, event_id, object_id, decision, reason,"
-              + " restates, restates_reason, variant, paused_cards, content, raw_text)"
-              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-          DELIVERY,
-          entry.step(),
-          at,
-          delivery.envelope().eventId().orElse(null),
-          delivery.envelope().objectId().orElse(null),
-          decision.kind().name(),
-          Codec.reasonName(decision.reason()),
-          restated == null ? null : restated.kind().name(),
-          restated == null ? null : Codec.reasonName(restated.reason()),
-          delivery.variant(),
-          Codec.names(delivery.pausedCards()),
-          delivery.envelope().content().canonicalText(),
-          Codec.rawText(delivery.envelope()));
+      columns.put("event_id", delivery.envelope().eventId().orElse(null));
+      columns.put("object_id", delivery.envelope().objectId().orElse(null));
+      columns.put("decision", decision.kind().name());
+      columns.put("reason", Codec.reasonName(decision.reason()));
+      columns.put("restates", restated == null ? null : restated.kind().name());
+      columns.put("restates_reason", restated == null ? null : Codec.reasonName(restated.reason()));
+      columns.put("variant", delivery.variant());
+      columns.put("paused_cards", Codec.names(delivery.pausedCards()));
+      columns.put("content", delivery.envelope().content().canonicalText());
+      columns.put("raw_text", Codec.rawText(delivery.envelope()));
+    } else if (entry instanceof AuditEntry.AuthorityApplied authority) {
+      columns.put("object_id", authority.objectId());
+      columns.put("outcome", authority.outcome().name());
+      columns.put("regressed", authority.regressed());
+      columns.put(
+          "card_before", authority.before() == null ? null : Codec.card(authority.before()));
+      columns.put("card_after", Codec.card(authority.after()));
+    } else if (entry instanceof AuditEntry.ResolvedByAuthority resolution) {
+      columns.put("event_id", resolution.eventId());
+      columns.put("object_id", resolution.objectId());
+      columns.put("reason", resolution.reason().name());
+      columns.put("held_step", resolution.heldStep());
+    } else if (entry instanceof AuditEntry.Reevaluated reevaluation) {
+      columns.put("event_id", reevaluation.eventId());
+      columns.put("object_id", reevaluation.objectId());
+      columns.put("decision", reevaluation.decision().kind().name());
+      columns.put("reason", Codec.reasonName(reevaluation.decision().reason()));
+      columns.put("held_step", reevaluation.heldStep());
+      columns.put("previous_reason", reevaluation.previousReason().name());
+    } else if (entry instanceof AuditEntry.IdentityPruned pruned) {
+      columns.put("event_id", pruned.eventId());
+      columns.put("first_received_at", Codec.timestamp(pruned.firstReceivedAt()));
     }
-    if (entry instanceof AuditEntry.AuthorityApplied authority) {
-      return Sql.insertReturning(
-          connection,
-          "INSERT INTO audit (kind, step, recorded_at, object_id, outcome, regressed, card_before,"
-              + " card_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-          AUTHORITY,
-          entry.step(),
-          at,
-          authority.objectId(),
-          authority.outcome().name(),
-          authority.regressed(),
-          authority.before() == null ? null : Codec.card(authority.before()),
-          Codec.card(authority.after()));
+    return columns;
+  }
+
+  private static String kind(AuditEntry entry) {
+    if (entry instanceof AuditEntry.DeliveryRecorded) {
+      return DELIVERY;
     }
-    if (entry instanceof AuditEntry.ResolvedByAuthority resolution) {
-      return Sql.insertReturning(
-          connection,
-          "INSERT INTO audit (kind, step, recorded_at, event_id, object_id, reason, held_step)"
-              + " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-          RESOLUTION,
-          entry.step(),
-          at,
-          resolution.eventId(),
-          resolution.objectId(),
-          resolution.reason().name(),
-          resolution.heldStep());
+    if (entry instanceof AuditEntry.AuthorityApplied) {
+      return AUTHORITY;
     }
-    if (entry instanceof AuditEntry.Reevaluated reevaluation) {
-      return Sql.insertReturning(
-          connection,
-          "INSERT INTO audit (kind, step, recorded_at, event_id, object_id, decision, reason,"
-              + " held_step, previous_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-          REEVALUATION,
-          entry.step(),
-          at,
-          reevaluation.eventId(),
-          reevaluation.objectId(),
-          reevaluation.decision().kind().name(),
-          Codec.reasonName(reevaluation.decision().reason()),
-          reevaluation.heldStep(),
-          reevaluation.previousReason().name());
+    if (entry instanceof AuditEntry.ResolvedByAuthority) {
+      return RESOLUTION;
     }
-    AuditEntry.IdentityPruned pruned = (AuditEntry.IdentityPruned) entry;
-    return Sql.insertReturning(
-        connection,
-        "INSERT INTO audit (kind, step, recorded_at, event_id, first_received_at)"
-            + " VALUES (?, ?, ?, ?, ?) RETURNING seq",
-        IDENTITY_PRUNED,
-        entry.step(),
-        at,
-        pruned.eventId(),
-        Codec.timestamp(pruned.firstReceivedAt()));
+    return entry instanceof AuditEntry.Reevaluated ? REEVALUATION : IDENTITY_PRUNED;
   }
 
   /** The entry one {@code SELECT * FROM audit} row holds. */

@@ -2,6 +2,7 @@ package io.inboxcheck.store;
 
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Effects.IdentityChange;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.RecordedContent;
@@ -24,11 +25,11 @@ import java.util.function.IntToLongFunction;
  */
 final class IdentityRows {
   private static final String FIRST_RECORDS =
-      "SELECT event_id, first_content, first_object_id, first_step, first_received_at,"
-          + " first_decision, first_reason FROM identity_records";
+      "SELECT event_id, first_content, first_step, first_received_at, first_decision,"
+          + " first_reason FROM identity_records";
 
   private static final String VARIANTS =
-      "SELECT event_id, content, object_id, step, received_at FROM identity_variants";
+      "SELECT event_id, content, step, received_at FROM identity_variants";
 
   private IdentityRows() {}
 
@@ -67,15 +68,11 @@ final class IdentityRows {
           Decision decided = latest.get(step);
           return decided == null || decided.equals(first) ? List.of() : List.of(decided);
         };
-    List<RecordedContent> first = new ArrayList<>();
-    List<String> names = new ArrayList<>();
+    List<RecordedContent> first = new ArrayList<>(1);
     Sql.query(
         connection,
         FIRST_RECORDS + " WHERE event_id = ?",
-        row -> {
-          first.add(firstRecord(row, later));
-          names.add(row.getString("first_object_id"));
-        },
+        row -> first.add(firstRecord(row, later)),
         eventId);
     if (first.isEmpty()) {
       return null;
@@ -84,14 +81,20 @@ final class IdentityRows {
     Sql.query(
         connection,
         VARIANTS + " WHERE event_id = ? ORDER BY variant_no",
-        row -> {
-          variants.add(variant(row, later));
-          names.add(row.getString("object_id"));
-        },
+        row -> variants.add(variant(row, later)),
         eventId);
-    names.removeIf(name -> name == null);
-    return new StoredIdentity(
-        new IdentityRecord(eventId, first.get(0), variants), names, heldSteps);
+    IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
+    return new StoredIdentity(record, namedCards(record), heldSteps);
+  }
+
+  /** The cards the record's first record and variants name, as their envelopes read them. */
+  private static List<String> namedCards(IdentityRecord record) {
+    List<String> names = new ArrayList<>();
+    new Envelope(record.firstRecord().content()).objectId().ifPresent(names::add);
+    for (RecordedContent variant : record.variants()) {
+      new Envelope(variant.content()).objectId().ifPresent(names::add);
+    }
+    return names;
   }
 
   /** Every retained record, in order of first receipt. */

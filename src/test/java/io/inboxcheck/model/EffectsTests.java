@@ -154,6 +154,11 @@ class EffectsTests {
     receiver.deliver(snapshot("e-4", "card-1", 5, "ready", "D"));
     receiver.deliver(snapshot("e-5", "card-9", 1, "ready", "E"));
 
+    ObjectReconciliation result =
+        Reconciler.reconcile(receiver.view(), "card-1", authority(2, "ready", "A"));
+    assertThat(result.effects(6, T).held())
+        .extracting(change -> change.getClass().getSimpleName() + " " + change.input().step())
+        .containsExactly("ResolvedByAuthority 2", "Reevaluated 3", "Reevaluated 4");
     receiver.reconcile(Map.of("card-1", authority(2, "ready", "A")));
 
     // e-3 applies, e-4 then conflicts with it and pauses the card again; e-5 waits for card-9.
