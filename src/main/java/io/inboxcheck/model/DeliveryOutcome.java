@@ -1,6 +1,12 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.model.Effects.CardWrite;
+import io.inboxcheck.model.Effects.HeldChange;
+import io.inboxcheck.model.Effects.IdentityChange;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -15,6 +21,8 @@ import java.util.TreeMap;
  */
 public record DeliveryOutcome(
     Decision decision, IdentityEffect identityEffect, SortedMap<String, Card> cardsAfter) {
+
+  private static final ReplacementCounters ONE_EVENT_REPLACEMENT = new ReplacementCounters(1, 0);
 
   private static final SortedMap<String, Card> NO_CARDS =
       Collections.unmodifiableSortedMap(new TreeMap<>());
@@ -31,6 +39,69 @@ public record DeliveryOutcome(
       Decision decision, IdentityEffect identityEffect, Map<String, Card> cards) {
     return new DeliveryOutcome(
         decision, identityEffect, cards.isEmpty() ? NO_CARDS : new TreeMap<>(cards));
+  }
+
+  /**
+   * What committing this outcome changes, as data: the one description of a delivery's effects that
+   * memory and the store both apply.
+   *
+   * @param before the state the decision was made from; its clock is the time of the delivery
+   * @param step the step that delivered {@code envelope}
+   */
+  public Effects effects(ReceiverView before, int step, Envelope envelope) {
+    Instant clock = before.clock();
+    String objectId = envelope.objectId().orElse(null);
+    boolean applied = decision.kind() == DecisionKind.APPLIED;
+    List<CardWrite> cards = new ArrayList<>(cardsAfter.size());
+    List<String> paused = new ArrayList<>(0);
+    int replacedCards = 0;
+    for (Map.Entry<String, Card> written : cardsAfter.entrySet()) {
+      String cardId = written.getKey();
+      // APPLIED replaces the card its envelope names, and only that one counts (SPEC 3.4).
+      boolean replaced = applied && cardId.equals(objectId);
+      if (replaced) {
+        replacedCards++;
+      }
+      cards.add(
+          new CardWrite(
+              cardId,
+              before.card(cardId).orElse(null),
+              written.getValue(),
+              replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO));
+      if (written.getValue().paused()) {
+        paused.add(cardId);
+      }
+    }
+    if (applied && replacedCards != 1) {
+      throw new IllegalStateException("an APPLIED outcome writes the card its envelope names");
+    }
+    List<HeldChange> held =
+        decision instanceof Decision.Held heldDecision
+            ? List.of(new HeldChange.Added(new HeldInput(step, envelope, heldDecision.reason())))
+            : List.of();
+    AuditEntry recorded =
+        new AuditEntry.DeliveryRecorded(
+            step, clock, envelope, decision, identityEffect == IdentityEffect.VARIANT, paused);
+    return new Effects(
+        identityChange(before, step, envelope, objectId), cards, held, List.of(recorded));
+  }
+
+  private IdentityChange identityChange(
+      ReceiverView before, int step, Envelope envelope, String objectId) {
+    if (identityEffect == IdentityEffect.NONE) {
+      return IdentityChange.NONE;
+    }
+    String eventId = envelope.eventId().orElseThrow();
+    RecordedContent content =
+        new RecordedContent(envelope.content(), step, before.clock(), List.of(decision));
+    if (identityEffect == IdentityEffect.FIRST_RECORD) {
+      return new IdentityChange.FirstRecord(eventId, objectId, content);
+    }
+    IdentityRecord record =
+        before
+            .identity(eventId)
+            .orElseThrow(() -> new IllegalStateException("a variant needs its id's first record"));
+    return new IdentityChange.Variant(eventId, objectId, record.variants().size() + 1, content);
   }
 
   /** How a delivery touches the identity records. */

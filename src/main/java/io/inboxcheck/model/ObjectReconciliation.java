@@ -1,5 +1,10 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.model.Effects.CardWrite;
+import io.inboxcheck.model.Effects.HeldChange;
+import io.inboxcheck.model.Effects.IdentityChange;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,6 +41,44 @@ public record ObjectReconciliation(
         reevaluated.stream().filter(r -> r.decision().kind() == DecisionKind.APPLIED).count();
     long authoritative = outcome == ReconcileOutcome.CONFIRMED ? 0 : 1;
     return new ReplacementCounters(applied, authoritative);
+  }
+
+  /**
+   * What committing this reconciliation changes, as data: the card with every replacement it
+   * counts, the resolutions, re-evaluations and inputs left unresolved, and their audit entries.
+   */
+  public Effects effects(int step, Instant clock) {
+    List<HeldChange> held = new ArrayList<>();
+    List<AuditEntry> audit = new ArrayList<>();
+    audit.add(
+        new AuditEntry.AuthorityApplied(
+            step, clock, objectId, outcome, regressed, before, cardAfter));
+    for (HeldInput input : resolved) {
+      held.add(new HeldChange.ResolvedByAuthority(input));
+      audit.add(
+          new AuditEntry.ResolvedByAuthority(
+              step, clock, input.step(), input.eventId().orElse(null), objectId, input.reason()));
+    }
+    for (Reevaluation reevaluation : reevaluated) {
+      HeldInput input = reevaluation.input();
+      held.add(new HeldChange.Reevaluated(input, reevaluation.decision()));
+      audit.add(
+          new AuditEntry.Reevaluated(
+              step,
+              clock,
+              input.step(),
+              input.eventId().orElse(null),
+              objectId,
+              input.reason(),
+              reevaluation.decision()));
+    }
+    for (HeldInput input : stillHeld) {
+      if (input.reason().staysUnresolvedAfterAuthority()) {
+        held.add(new HeldChange.LeftUnresolved(input));
+      }
+    }
+    CardWrite card = new CardWrite(objectId, before, cardAfter, replacements());
+    return new Effects(IdentityChange.NONE, List.of(card), held, audit);
   }
 
   /** A held input and the decision its re-evaluation recorded. */

@@ -1,6 +1,5 @@
 package io.inboxcheck.model;
 
-import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,8 +17,9 @@ import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
 
 /**
- * The reference receiver's state (SPEC section 2). It changes only by committing an outcome the
- * pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as one unit.
+ * The reference receiver's state (SPEC section 2). It changes only by applying the {@link Effects}
+ * of an outcome the pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as
+ * one unit; the PostgreSQL store writes the same effects.
  */
 public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
@@ -73,53 +73,65 @@ public final class ReceiverState implements ReceiverView {
     }
     clock = time;
     for (IdentityRecord record : Retention.expired(this, clock)) {
-      identities.remove(record.eventId());
-      audit.add(
-          new AuditEntry.IdentityPruned(step, clock, record.eventId(), record.firstReceivedAt()));
+      apply(Effects.identityPruned(step, clock, record));
     }
   }
 
   /** Commits one delivery's decision and every effect it has, together. */
   public void commit(int step, Envelope envelope, DeliveryOutcome outcome) {
-    Decision decision = outcome.decision();
-    recordIdentity(step, envelope, outcome);
-    if (!outcome.cardsAfter().isEmpty()) {
-      cards.putAll(outcome.cardsAfter());
-    }
-    if (decision instanceof Decision.Held heldDecision) {
-      held.put(step, new HeldInput(step, envelope, heldDecision.reason()));
-    }
-    if (decision.kind() == DecisionKind.APPLIED) {
-      replacements = replacements.plus(new ReplacementCounters(1, 0));
-    }
-    List<String> paused = new ArrayList<>(0);
-    for (Map.Entry<String, Card> changed : outcome.cardsAfter().entrySet()) {
-      if (changed.getValue().paused()) {
-        paused.add(changed.getKey());
-      }
-    }
-    audit.add(
-        new AuditEntry.DeliveryRecorded(
-            step,
-            clock,
-            envelope,
-            decision,
-            outcome.identityEffect() == IdentityEffect.VARIANT,
-            paused));
+    apply(outcome.effects(this, step, envelope));
   }
 
-  private void recordIdentity(int step, Envelope envelope, DeliveryOutcome outcome) {
-    if (outcome.identityEffect() == IdentityEffect.NONE) {
-      return;
+  /** Commits one object's reconciliation: the card, resolutions, re-evaluations and counters. */
+  public void commit(int step, ObjectReconciliation reconciliation) {
+    apply(reconciliation.effects(step, clock));
+  }
+
+  /**
+   * Applies one decision's effects as one unit: the only place this state changes, mirrored by the
+   * store's one writer of the same effects.
+   */
+  public void apply(Effects effects) {
+    applyIdentity(effects.identity());
+    for (Effects.CardWrite write : effects.cards()) {
+      cards.put(write.objectId(), write.after());
+      replacements = replacements.plus(write.counted());
     }
-    String eventId = envelope.eventId().orElseThrow();
-    RecordedContent content =
-        new RecordedContent(envelope.content(), step, clock, List.of(outcome.decision()));
-    if (outcome.identityEffect() == IdentityEffect.FIRST_RECORD) {
-      identities.put(eventId, new IdentityRecord(eventId, content, List.of()));
-    } else {
-      identities.put(eventId, identities.get(eventId).withVariant(content));
+    for (Effects.HeldChange change : effects.held()) {
+      applyHeld(change);
     }
+    audit.addAll(effects.audit());
+  }
+
+  private void applyIdentity(Effects.IdentityChange change) {
+    if (change instanceof Effects.IdentityChange.FirstRecord first) {
+      identities.put(
+          first.eventId(), new IdentityRecord(first.eventId(), first.content(), List.of()));
+    } else if (change instanceof Effects.IdentityChange.Variant variant) {
+      identities.put(
+          variant.eventId(), identities.get(variant.eventId()).withVariant(variant.content()));
+    } else if (change instanceof Effects.IdentityChange.Pruned pruned) {
+      identities.remove(pruned.eventId());
+    }
+  }
+
+  private void applyHeld(Effects.HeldChange change) {
+    HeldInput input = change.input();
+    if (change instanceof Effects.HeldChange.Added) {
+      held.put(input.step(), input);
+    } else if (change instanceof Effects.HeldChange.ResolvedByAuthority) {
+      held.remove(input.step());
+    } else if (change instanceof Effects.HeldChange.Reevaluated reevaluated) {
+      Decision decision = reevaluated.decision();
+      if (decision instanceof Decision.Held again) {
+        // Replacing keeps the input's place: held inputs stay in arrival order.
+        held.put(input.step(), input.withReason(again.reason()));
+      } else {
+        held.remove(input.step());
+      }
+      input.eventId().ifPresent(id -> recordDecision(id, input.step(), decision));
+    }
+    // An input left unresolved stays held: only the store marks the difference.
   }
 
   /**
@@ -156,60 +168,12 @@ public final class ReceiverState implements ReceiverView {
     return results;
   }
 
-  /** Commits one object's reconciliation: the card, resolutions, re-evaluations and counters. */
-  public void commit(int step, ObjectReconciliation reconciliation) {
-    String objectId = reconciliation.objectId();
-    cards.put(objectId, reconciliation.cardAfter());
-    audit.add(
-        new AuditEntry.AuthorityApplied(
-            step,
-            clock,
-            objectId,
-            reconciliation.outcome(),
-            reconciliation.regressed(),
-            reconciliation.before(),
-            reconciliation.cardAfter()));
-    for (HeldInput input : reconciliation.resolved()) {
-      held.remove(input.step());
-      audit.add(
-          new AuditEntry.ResolvedByAuthority(
-              step, clock, input.step(), input.eventId().orElse(null), objectId, input.reason()));
-    }
-    for (ObjectReconciliation.Reevaluation reevaluation : reconciliation.reevaluated()) {
-      HeldInput input = reevaluation.input();
-      held.remove(input.step());
-      input.eventId().ifPresent(id -> recordDecision(id, input.step(), reevaluation.decision()));
-      audit.add(
-          new AuditEntry.Reevaluated(
-              step,
-              clock,
-              input.step(),
-              input.eventId().orElse(null),
-              objectId,
-              input.reason(),
-              reevaluation.decision()));
-    }
-    for (HeldInput input : reconciliation.stillHeld()) {
-      held.put(input.step(), input);
-    }
-    reorderHeld();
-    replacements = replacements.plus(reconciliation.replacements());
-  }
-
   private void recordDecision(String eventId, int step, Decision decision) {
     IdentityRecord record = identities.get(eventId);
     // A re-evaluated input is always its id's first record (see withFirstRecordDecision).
     if (record != null && record.firstRecord().step() == step) {
       identities.put(eventId, record.withFirstRecordDecision(decision));
     }
-  }
-
-  private void reorderHeld() {
-    // Re-inserting a held input keeps the map in arrival order, which reports rely on.
-    List<HeldInput> inOrder = new ArrayList<>(held.values());
-    inOrder.sort((left, right) -> Integer.compare(left.step(), right.step()));
-    held.clear();
-    inOrder.forEach(input -> held.put(input.step(), input));
   }
 
   /**

@@ -102,16 +102,6 @@ final class Codec {
     };
   }
 
-  /** Reads the decision in columns {@code decision, reason, restates, restates_reason}. */
-  static Decision decision(ResultSet row) throws SQLException {
-    String kind = row.getString("decision");
-    if (DecisionKind.DUPLICATE.name().equals(kind)) {
-      return new Decision.Duplicate(
-          decision(row.getString("restates"), row.getString("restates_reason")));
-    }
-    return decision(kind, row.getString("reason"));
-  }
-
   /** A receiver-clock instant as a {@code timestamptz} parameter, independent of the JVM zone. */
   static OffsetDateTime timestamp(Instant instant) {
     return instant == null ? null : OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);

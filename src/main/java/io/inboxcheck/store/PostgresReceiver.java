@@ -12,7 +12,6 @@ import io.inboxcheck.receiver.RecordedView;
 import io.inboxcheck.receiver.Transport;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A receiver that records every decision in PostgreSQL over plain JDBC, one transaction per
@@ -33,15 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class PostgresReceiver implements Receiver, AutoCloseable {
   /** Attempts of one transaction when PostgreSQL asks for a retry, then NO_ACK (section 8). */
-  public static final int MAX_TRANSACTION_ATTEMPTS = 3;
-
-  /** Longest wait for a lock, and longest statement; every wait is bounded. */
-  static final String LOCK_WAIT_LIMIT = "2s";
-
-  static final String STATEMENT_LIMIT = "5s";
-
-  /** A session idle inside a transaction for this long is ended, releasing its locks. */
-  static final String IDLE_IN_TRANSACTION_LIMIT = "10s";
+  public static final int MAX_TRANSACTION_ATTEMPTS = Transactions.MAX_ATTEMPTS;
 
   /** SQLSTATE of the storage fault a scenario injects: PostgreSQL's {@code io_error}. */
   static final String INJECTED_FAULT_STATE = "58030";
@@ -49,31 +37,26 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   private final ConnectionSource connections;
   private final String schema;
   private final StoreSettings settings;
-  private final Map<String, AtomicLong> retriedStates = new ConcurrentHashMap<>();
-  private final AtomicLong failedTransactions = new AtomicLong();
-  private Connection connection;
+  private final Transactions transactions;
   private Connection viewConnection;
   private Instant clock;
   private RecordedView cachedView;
-  private RuntimeException lastUnexpected;
 
   /** A receiver on {@code schema}, creating it from the versioned SQL file if it is absent. */
   public PostgresReceiver(ConnectionSource connections, String schema, ReceiverSetup setup) {
-    this(connections, schema, setup, true, Duration.ZERO);
+    this(connections, schema, setup, LockProtocol.LOCKED);
   }
 
+  /** A receiver following {@code locks}: only the concurrency tests give another protocol. */
   PostgresReceiver(
-      ConnectionSource connections,
-      String schema,
-      ReceiverSetup setup,
-      boolean cardLocks,
-      Duration pauseAfterLoad) {
+      ConnectionSource connections, String schema, ReceiverSetup setup, LockProtocol locks) {
     this.connections = connections;
     this.schema = schema;
-    this.settings = new StoreSettings(setup, cardLocks, pauseAfterLoad);
+    this.settings = new StoreSettings(setup, locks);
+    this.transactions = new Transactions(connections);
     this.clock = setup.start();
     try {
-      Connection first = connection();
+      Connection first = transactions.connection();
       Durability.check(first);
       Schema.ensure(first, schema, setup);
       first.commit();
@@ -104,7 +87,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     Instant cutoff = clock.minus(settings.setup().retention());
     List<String> candidates = new ArrayList<>();
     // A candidate list without locks; each one is decided again under its locks.
-    transaction(
+    transactions.run(
         c -> {
           Sql.query(
               c,
@@ -116,10 +99,10 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
         });
     for (String eventId : candidates) {
       Optional<Boolean> done =
-          transaction(c -> new PruneTransaction(c, settings, step, eventId, clock).run());
+          transactions.run(c -> new PruneTransaction(c, settings, step, eventId, clock).run());
       if (done.isEmpty()) {
         throw new IllegalStateException(
-            "pruning the identity record of " + eventId + " failed", lastUnexpected);
+            "pruning the identity record of " + eventId + " failed", transactions.lastUnexpected());
       }
     }
   }
@@ -128,7 +111,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
     cachedView = null;
     Optional<Decision> decision =
-        transaction(
+        transactions.run(
             c -> {
               Decision decided = new DeliveryTransaction(c, settings, step, envelope, clock).run();
               if (transport.storageFault()) {
@@ -148,14 +131,15 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     // Ascending object id order (SPEC section 4), one transaction per object (section 9).
     for (Map.Entry<String, AuthoritativeCard> entry : new TreeMap<>(authority).entrySet()) {
       Optional<ObjectReconciliation> result =
-          transaction(
+          transactions.run(
               c ->
                   new ReconcileTransaction(
                           c, settings, step, entry.getKey(), entry.getValue(), clock)
                       .run());
       if (result.isEmpty()) {
         throw new IllegalStateException(
-            "the reconciliation of " + entry.getKey() + " could not be committed", lastUnexpected);
+            "the reconciliation of " + entry.getKey() + " could not be committed",
+            transactions.lastUnexpected());
       }
       results.add(result.get());
     }
@@ -185,19 +169,17 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
 
   /** How often each SQLSTATE made a transaction start again, e.g. {@code 40P01} for deadlocks. */
   public Map<String, Long> retriedStates() {
-    Map<String, Long> counts = new TreeMap<>();
-    retriedStates.forEach((state, count) -> counts.put(state, count.get()));
-    return counts;
+    return transactions.retriedStates();
   }
 
   /** Transactions that ended without a commit: each one answered NO_ACK. */
   public long failedTransactions() {
-    return failedTransactions.get();
+    return transactions.failed();
   }
 
   /** The last failure that was not a database error, i.e. a bug in this store; null if none. */
   public RuntimeException lastUnexpected() {
-    return lastUnexpected;
+    return transactions.lastUnexpected();
   }
 
   @Override
@@ -205,114 +187,8 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     closeQuietly();
   }
 
-  /** One transaction's statements, up to COMMIT. */
-  @FunctionalInterface
-  interface Work<T> {
-    T run(Connection connection) throws SQLException;
-  }
-
-  /**
-   * Runs {@code work} and commits it: the result only when COMMIT returned, empty otherwise (the
-   * answer is then NO_ACK). Retries what PostgreSQL asks to retry, at most {@link
-   * #MAX_TRANSACTION_ATTEMPTS} times in total; never retries after COMMIT was sent.
-   */
-  private <T> Optional<T> transaction(Work<T> work) {
-    for (int attempt = 1; attempt <= MAX_TRANSACTION_ATTEMPTS; attempt++) {
-      T result;
-      Connection current;
-      try {
-        current = connection();
-        result = work.run(current);
-      } catch (SQLException e) {
-        rollback();
-        if (Failures.retryable(e) && attempt < MAX_TRANSACTION_ATTEMPTS) {
-          retriedStates
-              .computeIfAbsent(e.getSQLState(), state -> new AtomicLong())
-              .incrementAndGet();
-          backOff(attempt);
-          continue;
-        }
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
-      } catch (RuntimeException e) {
-        // A bug in the store or a disagreement with the reducer: never a partial write.
-        rollback();
-        lastUnexpected = e;
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
-      }
-      try {
-        current.commit();
-        return Optional.of(result);
-      } catch (SQLException e) {
-        // COMMIT failed or its outcome is unknown: NO_ACK is always safe (section 8).
-        discardConnection();
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
-      }
-    }
-    return Optional.empty();
-  }
-
-  private static void backOff(int attempt) {
-    try {
-      Thread.sleep(ThreadLocalRandom.current().nextLong(1, 10L * attempt + 2));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private Connection connection() throws SQLException {
-    if (connection == null) {
-      Connection opened = connections.open();
-      try {
-        opened.setAutoCommit(true);
-        try (var statement = opened.createStatement()) {
-          // Session settings hold for every transaction of this dedicated connection.
-          statement.execute(
-              "SET lock_timeout = '"
-                  + LOCK_WAIT_LIMIT
-                  + "'; SET statement_timeout = '"
-                  + STATEMENT_LIMIT
-                  + "'; SET idle_in_transaction_session_timeout = '"
-                  + IDLE_IN_TRANSACTION_LIMIT
-                  + "'");
-        }
-        opened.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-        opened.setAutoCommit(false);
-      } catch (SQLException e) {
-        opened.close();
-        throw e;
-      }
-      connection = opened;
-    }
-    return connection;
-  }
-
-  private void rollback() {
-    if (connection == null) {
-      return;
-    }
-    try {
-      connection.rollback();
-    } catch (SQLException e) {
-      discardConnection();
-    }
-  }
-
-  private void discardConnection() {
-    if (connection != null) {
-      try {
-        connection.close();
-      } catch (SQLException ignored) {
-        // The connection is gone either way; the server rolls back what it held.
-      }
-      connection = null;
-    }
-  }
-
   private void closeQuietly() {
-    discardConnection();
+    transactions.close();
     if (viewConnection != null) {
       try {
         viewConnection.close();

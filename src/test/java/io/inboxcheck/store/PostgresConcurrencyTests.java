@@ -181,7 +181,8 @@ class PostgresConcurrencyTests {
   void aRegressingAuthorityAsTheLastWriterIsSerialisable() throws Exception {
     ReceiverSetup setup = StoreFixtures.guide();
     String schema = TestPostgres.freshSchema("regress");
-    try (PostgresReceiver receiver = TestPostgres.receiver(schema, setup, true, RACE_WINDOW)) {
+    try (PostgresReceiver receiver =
+        TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW))) {
       Envelope high = snapshot("e-1", "card-7", 50L, "L50");
       List<SerialisabilityCheck.Sent> sent =
           List.of(
@@ -252,9 +253,10 @@ class PostgresConcurrencyTests {
     }
     List<PostgresReceiver> receivers = new ArrayList<>();
     for (int index = 0; index < receiverCount; index++) {
-      receivers.add(TestPostgres.receiver(schema, setup, true, RACE_WINDOW));
+      receivers.add(TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW)));
     }
-    PostgresReceiver reconciler = TestPostgres.receiver(schema, setup, true, RACE_WINDOW);
+    PostgresReceiver reconciler =
+        TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW));
     List<SerialisabilityCheck.Sent> sent = Collections.synchronizedList(new ArrayList<>());
     List<SerialisabilityCheck.Reconciled> reconciled = new ArrayList<>();
     CyclicBarrier together = new CyclicBarrier(receiverCount + 1);
@@ -421,7 +423,13 @@ class PostgresConcurrencyTests {
     List<Envelope> batch = batch(new Random(seed), receiverCount);
     List<PostgresReceiver> receivers = new ArrayList<>();
     for (int index = 0; index < receiverCount; index++) {
-      receivers.add(TestPostgres.receiver(schema, setup, cardLocks, RACE_WINDOW));
+      receivers.add(
+          TestPostgres.receiver(
+              schema,
+              setup,
+              cardLocks
+                  ? TestLocks.withRaceWindow(RACE_WINDOW)
+                  : TestLocks.withoutCardLocks(RACE_WINDOW)));
     }
     List<SerialisabilityCheck.Sent> sent = Collections.synchronizedList(new ArrayList<>());
     CyclicBarrier together = new CyclicBarrier(receiverCount);

@@ -4,7 +4,6 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -81,10 +80,8 @@ final class TestPostgres {
     }
   }
 
-  /** A receiver on an existing schema, with the lock protocol and race window given. */
-  static PostgresReceiver receiver(
-      String schema, ReceiverSetup setup, boolean cardLocks, Duration raceWindow) {
-    return new PostgresReceiver(
-        receiverConnections(schema, setup), schema, setup, cardLocks, raceWindow);
+  /** A receiver on an existing schema, following the lock protocol given (see TestLocks). */
+  static PostgresReceiver receiver(String schema, ReceiverSetup setup, LockProtocol locks) {
+    return new PostgresReceiver(receiverConnections(schema, setup), schema, setup, locks);
   }
 }

@@ -1,0 +1,103 @@
+package io.inboxcheck.store;
+
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.Effects.CardWrite;
+import io.inboxcheck.model.ReplacementCounters;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeMap;
+
+/** Cards as rows of the {@code cards} table: read under the lock protocol, and written. */
+final class CardRows {
+  private CardRows() {}
+
+  /** The card one row with columns {@code version, state, paused} holds. */
+  static Card read(ResultSet row) throws SQLException {
+    return new Card(
+        row.getLong("version"),
+        (JsonObject) Codec.json(row.getString("state")),
+        row.getBoolean("paused"));
+  }
+
+  /**
+   * Locks the names first (a card that does not exist yet is locked too), then reads the rows that
+   * exist, locked as well.
+   */
+  static Map<String, Card> lockAndLoad(
+      Connection connection, LockProtocol locks, SortedSet<String> names) throws SQLException {
+    Map<String, Card> cards = new TreeMap<>();
+    if (names.isEmpty()) {
+      return cards;
+    }
+    locks.lockCardNames(connection, names);
+    Sql.query(
+        connection,
+        "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY(?)"
+            + " ORDER BY object_id"
+            + locks.rowLock(),
+        row -> cards.put(row.getString("object_id"), read(row)),
+        names);
+    return cards;
+  }
+
+  /**
+   * Writes one card: a new row when the write creates it, else the row it read updated, counters
+   * added. An update the protocol guards changes only a row that still holds what was read.
+   */
+  static void write(Connection connection, LockProtocol locks, CardWrite write)
+      throws SQLException {
+    Card after = write.after();
+    ReplacementCounters counted = write.counted();
+    if (write.before() == null) {
+      Sql.update(
+          connection,
+          "INSERT INTO cards (object_id, version, state, paused, origin, event_replacements,"
+              + " authoritative_replacements) VALUES (?, ?, ?, ?, 'authority', ?, ?)",
+          write.objectId(),
+          after.version(),
+          after.state().canonicalText(),
+          after.paused(),
+          counted.event(),
+          counted.authoritative());
+      return;
+    }
+    if (!write.changes()) {
+      return;
+    }
+    String update =
+        "UPDATE cards SET version = ?, state = ?, paused = ?,"
+            + " event_replacements = event_replacements + ?,"
+            + " authoritative_replacements = authoritative_replacements + ?"
+            + " WHERE object_id = ?";
+    Object[] values = {
+      after.version(),
+      after.state().canonicalText(),
+      after.paused(),
+      counted.event(),
+      counted.authoritative(),
+      write.objectId()
+    };
+    if (!locks.guardsCardUpdates()) {
+      Sql.update(connection, update, values);
+      return;
+    }
+    // The guard states the negative space: never write over a row changed since it was read.
+    Object[] guarded = Arrays.copyOf(values, values.length + 2);
+    guarded[values.length] = write.before().version();
+    guarded[values.length + 1] = write.before().paused();
+    int updated = Sql.update(connection, update + " AND version = ? AND paused = ?", guarded);
+    if (updated != 1) {
+      throw new IllegalStateException(
+          "the store and the reducer disagree about "
+              + write.objectId()
+              + ": the guarded update hit "
+              + updated
+              + " rows");
+    }
+  }
+}

@@ -1,0 +1,167 @@
+package io.inboxcheck.store;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs one receiver's transactions on its dedicated connection: retries what PostgreSQL asks to
+ * retry, answers empty (NO_ACK) whenever COMMIT did not return, and counts both
+ * (docs/storage-boundary.md 8). Not thread-safe, like the receiver it serves.
+ */
+final class Transactions implements AutoCloseable {
+  /** Attempts of one transaction when PostgreSQL asks for a retry, then NO_ACK (section 8). */
+  static final int MAX_ATTEMPTS = 3;
+
+  /** Longest wait for a lock, and longest statement; every wait is bounded. */
+  static final String LOCK_WAIT_LIMIT = "2s";
+
+  static final String STATEMENT_LIMIT = "5s";
+
+  /** A session idle inside a transaction for this long is ended, releasing its locks. */
+  static final String IDLE_IN_TRANSACTION_LIMIT = "10s";
+
+  private final ConnectionSource connections;
+  private final Map<String, AtomicLong> retriedStates = new ConcurrentHashMap<>();
+  private final AtomicLong failedTransactions = new AtomicLong();
+  private Connection connection;
+  private RuntimeException lastUnexpected;
+
+  Transactions(ConnectionSource connections) {
+    this.connections = connections;
+  }
+
+  /** How often each SQLSTATE made a transaction start again, e.g. {@code 40P01} for deadlocks. */
+  Map<String, Long> retriedStates() {
+    Map<String, Long> counts = new TreeMap<>();
+    retriedStates.forEach((state, count) -> counts.put(state, count.get()));
+    return counts;
+  }
+
+  /** Transactions that ended without a commit: each one answered NO_ACK. */
+  long failed() {
+    return failedTransactions.get();
+  }
+
+  /** The last failure that was not a database error, i.e. a bug in the store; null if none. */
+  RuntimeException lastUnexpected() {
+    return lastUnexpected;
+  }
+
+  @Override
+  public void close() {
+    discardConnection();
+  }
+
+  /** One transaction's statements, up to COMMIT. */
+  @FunctionalInterface
+  interface Work<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  /**
+   * Runs {@code work} and commits it: the result only when COMMIT returned, empty otherwise (the
+   * answer is then NO_ACK). Retries what PostgreSQL asks to retry, at most {@link #MAX_ATTEMPTS}
+   * times in total; never retries after COMMIT was sent.
+   */
+  <T> Optional<T> run(Work<T> work) {
+    for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      T result;
+      Connection current;
+      try {
+        current = connection();
+        result = work.run(current);
+      } catch (SQLException e) {
+        rollback();
+        if (Failures.retryable(e) && attempt < MAX_ATTEMPTS) {
+          retriedStates
+              .computeIfAbsent(e.getSQLState(), state -> new AtomicLong())
+              .incrementAndGet();
+          backOff(attempt);
+          continue;
+        }
+        failedTransactions.incrementAndGet();
+        return Optional.empty();
+      } catch (RuntimeException e) {
+        // A bug in the store or a disagreement with the reducer: never a partial write.
+        rollback();
+        lastUnexpected = e;
+        failedTransactions.incrementAndGet();
+        return Optional.empty();
+      }
+      try {
+        current.commit();
+        return Optional.of(result);
+      } catch (SQLException e) {
+        // COMMIT failed or its outcome is unknown: NO_ACK is always safe (section 8).
+        discardConnection();
+        failedTransactions.incrementAndGet();
+        return Optional.empty();
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static void backOff(int attempt) {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, 10L * attempt + 2));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The dedicated connection, opened with its session limits on first use. */
+  Connection connection() throws SQLException {
+    if (connection == null) {
+      Connection opened = connections.open();
+      try {
+        opened.setAutoCommit(true);
+        try (var statement = opened.createStatement()) {
+          // Session settings hold for every transaction of this dedicated connection.
+          statement.execute(
+              "SET lock_timeout = '"
+                  + LOCK_WAIT_LIMIT
+                  + "'; SET statement_timeout = '"
+                  + STATEMENT_LIMIT
+                  + "'; SET idle_in_transaction_session_timeout = '"
+                  + IDLE_IN_TRANSACTION_LIMIT
+                  + "'");
+        }
+        opened.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        opened.setAutoCommit(false);
+      } catch (SQLException e) {
+        opened.close();
+        throw e;
+      }
+      connection = opened;
+    }
+    return connection;
+  }
+
+  private void rollback() {
+    if (connection == null) {
+      return;
+    }
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      discardConnection();
+    }
+  }
+
+  private void discardConnection() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // The connection is gone either way; the server rolls back what it held.
+      }
+      connection = null;
+    }
+  }
+}
