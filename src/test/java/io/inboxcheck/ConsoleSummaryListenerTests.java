@@ -9,7 +9,7 @@ import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.suite.BugZooReport;
 import io.inboxcheck.suite.InvariantReport;
 import io.inboxcheck.suite.PropertyHarness;
-import io.inboxcheck.suite.PropertyOutcome;
+import io.inboxcheck.suite.PropertyReport;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -34,7 +34,7 @@ class ConsoleSummaryListenerTests {
 
   @Test
   void aGreenRunPrintsPropertiesInvariantsZooAndReportsInUnderFortyLines() throws Exception {
-    PropertyOutcome order =
+    PropertyReport order =
         new PropertyHarness(
                 RunConfig.defaults().withTries(10).withoutExampleDatabase(),
                 reports.resolve("counterexamples"))
@@ -64,7 +64,7 @@ class ConsoleSummaryListenerTests {
 
   @Test
   void aFailedPropertyNamesItsViolationCounterexampleAndBrokenInvariant() throws Exception {
-    PropertyOutcome planted =
+    PropertyReport planted =
         new PropertyHarness(
                 RunConfig.defaults().withSeedFromName().withoutExampleDatabase(),
                 reports.resolve("counterexamples"))

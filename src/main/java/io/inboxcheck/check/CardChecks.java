@@ -21,7 +21,7 @@ final class CardChecks {
     }
     for (Map.Entry<String, Card> entry : context.before().cards().entrySet()) {
       Card after = context.after().cards().get(entry.getKey());
-      if (entry.getValue().paused() && Snapshot.contentChanged(entry.getValue(), after)) {
+      if (entry.getValue().paused() && Observation.contentChanged(entry.getValue(), after)) {
         found.add(
             context.violation(
                 Finding.PAUSED_CARD_CHANGED,

@@ -83,13 +83,13 @@ public final class CheckedRun {
     List<HistoryStep> testedSteps = new ArrayList<>();
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
-    Snapshot before = Snapshot.of(tested.view());
+    Observation before = Observation.of(tested.view());
     for (ScenarioStep step : scenario.steps()) {
       HistoryStep recorded = testedSession.run(step);
       HistoryStep expected = referenceSession.run(step);
       testedSteps.add(recorded);
       referenceSteps.add(expected);
-      Snapshot after = Snapshot.of(tested.view());
+      Observation after = Observation.of(tested.view());
       violation = checker.check(step, before, recorded, after).stream().findFirst();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected, shown);

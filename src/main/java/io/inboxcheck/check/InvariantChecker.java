@@ -109,7 +109,7 @@ public final class InvariantChecker {
 
   /** Every invariant broken by one step, in {@link Finding}'s order. */
   public List<Violation> check(
-      ScenarioStep step, Snapshot before, HistoryStep recorded, Snapshot after) {
+      ScenarioStep step, Observation before, HistoryStep recorded, Observation after) {
     memory.beforeChecks(step, recorded);
     StepContext context = new StepContext(step, recorded, before, after, shown, memory);
     List<Violation> violations = new ArrayList<>();

@@ -101,8 +101,8 @@ final class RecordChecks {
     if (delivered == null || delivered.ack() != Ack.NO_ACK || delivered.decision() != null) {
       return List.of();
     }
-    Snapshot before = context.before();
-    Snapshot after = context.after();
+    Observation before = context.before();
+    Observation after = context.after();
     List<AuditEntry> added =
         after
             .audit()

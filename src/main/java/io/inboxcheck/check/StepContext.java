@@ -16,8 +16,8 @@ import java.util.Set;
 record StepContext(
     ScenarioStep step,
     HistoryStep recorded,
-    Snapshot before,
-    Snapshot after,
+    Observation before,
+    Observation after,
     Set<Observable> shown,
     SentMemory memory) {
 
@@ -30,7 +30,7 @@ record StepContext(
   }
 
   List<String> changedCards() {
-    return Snapshot.changedCards(before, after);
+    return Observation.changedCards(before, after);
   }
 
   /** The delivery this step made, when it is one. */

@@ -65,8 +65,8 @@ public final class PropertyRunner {
       rethrowIfFatal(thrown);
       return failed(
           null,
-          GENERATOR_FAILURE_PREFIX + Failures.signature(thrown),
-          Failures.message(thrown),
+          GENERATOR_FAILURE_PREFIX + ExceptionSignatures.signature(thrown),
+          ExceptionSignatures.message(thrown),
           choices,
           new TestContext());
     }
@@ -83,7 +83,8 @@ public final class PropertyRunner {
       verdict = property.check().check(value, context);
     } catch (Throwable thrown) {
       rethrowIfFatal(thrown);
-      verdict = Verdict.fail(Failures.signature(thrown), Failures.message(thrown));
+      verdict =
+          Verdict.fail(ExceptionSignatures.signature(thrown), ExceptionSignatures.message(thrown));
     }
     if (verdict == null) {
       verdict = Verdict.fail("check returned null", "the check returned null instead of a verdict");

@@ -36,7 +36,7 @@ public final class BruteForce {
   public record Result(
       long orders,
       boolean complete,
-      Map<FinalOutcome, Long> outcomes,
+      Map<FinalState, Long> outcomes,
       Map<String, Map<String, Long>> decisions,
       Map<String, Long> violatingOrders,
       long steps,
@@ -68,7 +68,7 @@ public final class BruteForce {
         .filter(ScenarioStep.Reconcile.class::isInstance)
         .forEach(step -> objects.addAll(((ScenarioStep.Reconcile) step).authority().keySet()));
 
-    Map<FinalOutcome, Long> outcomes = new HashMap<>();
+    Map<FinalState, Long> outcomes = new HashMap<>();
     Map<String, Map<String, Long>> decisions = new LinkedHashMap<>();
     names.forEach(name -> decisions.put(name, new TreeMap<>()));
     Map<String, Long> violating = new TreeMap<>();
@@ -101,7 +101,7 @@ public final class BruteForce {
           decisions.get(names.get(note.name())).merge(note.what(), 1L, Long::sum);
         }
       }
-      FinalOutcome outcome = FinalOutcome.of(receiver.view());
+      FinalState outcome = FinalState.of(receiver.view());
       outcomes.merge(outcome, 1L, Long::sum);
       properties.check(outcome, objects).forEach(failure -> broken.add(failure.property()));
       broken.forEach(property -> violating.merge(property, 1L, Long::sum));

@@ -1,7 +1,7 @@
 package io.inboxcheck.explore;
 
 import io.inboxcheck.check.InvariantChecker;
-import io.inboxcheck.check.Snapshot;
+import io.inboxcheck.check.Observation;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
@@ -20,11 +20,11 @@ import java.util.function.IntUnaryOperator;
 record CheckedStep(HistoryStep recorded, List<Violation> violations) {
 
   static CheckedStep run(ScenarioStep step, Receiver receiver, InvariantChecker checker) {
-    Snapshot before = Snapshot.of(receiver.view());
+    Observation before = Observation.of(receiver.view());
     // A fresh session: its only memory is the harness's retention note for reports, which no
     // invariant reads.
     HistoryStep recorded = new ScenarioRunner.Session(receiver).run(step);
-    Snapshot after = Snapshot.of(receiver.view());
+    Observation after = Observation.of(receiver.view());
     return new CheckedStep(recorded, checker.check(step, before, recorded, after));
   }
 

@@ -98,7 +98,7 @@ final class ComponentProduct {
 
   static <K> Map<K, Long> combine(
       List<Search.Result> results,
-      Function<FinalOutcome, K> projection,
+      Function<FinalState, K> projection,
       BinaryOperator<K> merge,
       K identity,
       long factor) {

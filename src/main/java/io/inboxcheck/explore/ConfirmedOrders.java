@@ -68,7 +68,7 @@ final class ConfirmedOrders {
       Receiver receiver = factory.apply(ordered.setup());
       History history = ScenarioRunner.replay(ordered, receiver, ScenarioRunner.StepObserver.NONE);
       boolean reproduced =
-          properties.check(FinalOutcome.of(receiver.view()), history.finalCards().keySet()).stream()
+          properties.check(FinalState.of(receiver.view()), history.finalCards().keySet()).stream()
               .anyMatch(failure -> failure.property().equals(found.property()));
       return new Exploration.Counterexample(
           found.property(), ordered, description, null, reproduced);

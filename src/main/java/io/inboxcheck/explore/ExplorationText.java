@@ -153,7 +153,7 @@ public final class ExplorationText {
                   text.append(text.length() == 0 ? "" : "; ")
                       .append(id)
                       .append(' ')
-                      .append(FinalOutcome.describe(card)));
+                      .append(FinalState.describe(card)));
           rows.put(text.length() == 0 ? "(no cards)" : text.toString(), orders);
         });
     return rows;

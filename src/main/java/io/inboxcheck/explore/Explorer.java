@@ -123,17 +123,17 @@ public final class Explorer {
     long factor = interleavings.longValueExact();
     Map<SortedMap<String, Card>, Long> finalCards =
         ComponentProduct.combine(
-            results, FinalOutcome::cards, ComponentProduct::mergeCards, new TreeMap<>(), factor);
+            results, FinalState::cards, ComponentProduct::mergeCards, new TreeMap<>(), factor);
     Map<List<String>, Long> unresolved =
         ComponentProduct.combine(
-            results, FinalOutcome::unresolved, ComponentProduct::mergeSorted, List.of(), factor);
+            results, FinalState::unresolved, ComponentProduct::mergeSorted, List.of(), factor);
     Map<List<String>, Long> paused =
         ComponentProduct.combine(
-            results, FinalOutcome::paused, ComponentProduct::mergeSorted, List.of(), factor);
+            results, FinalState::paused, ComponentProduct::mergeSorted, List.of(), factor);
     Map<ReplacementCounters, Long> replacements =
         ComponentProduct.combine(
             results,
-            FinalOutcome::replacements,
+            FinalState::replacements,
             ReplacementCounters::plus,
             ReplacementCounters.ZERO,
             factor);

@@ -22,7 +22,7 @@ final class OrderGraph {
   /** What the graph counts: orders, their final outcomes, decisions and violating orders. */
   record Counts(
       long orders,
-      Map<FinalOutcome, Long> outcomes,
+      Map<FinalState, Long> outcomes,
       Map<String, Map<String, Long>> decisions,
       Map<String, Long> violatingOrders) {}
 
@@ -34,8 +34,8 @@ final class OrderGraph {
   private final List<List<CheckedStep.Note>> notes = new ArrayList<>();
   private final Map<List<CheckedStep.Note>, Integer> noteIds = new HashMap<>();
   private final Map<Integer, Integer> leafOutcome = new HashMap<>();
-  private final List<FinalOutcome> outcomes = new ArrayList<>();
-  private final Map<FinalOutcome, Integer> outcomeIds = new HashMap<>();
+  private final List<FinalState> outcomes = new ArrayList<>();
+  private final Map<FinalState, Integer> outcomeIds = new HashMap<>();
   private final Map<Integer, List<RunProperties.Failure>> outcomeFailures = new HashMap<>();
   private final Map<Integer, Set<String>> edgeViolations = new HashMap<>();
 
@@ -84,7 +84,7 @@ final class OrderGraph {
    * distinct outcome, so this returns their failures for a new outcome and nothing for a known one.
    */
   List<RunProperties.Failure> addLeaf(
-      int node, FinalOutcome outcome, Function<FinalOutcome, List<RunProperties.Failure>> check) {
+      int node, FinalState outcome, Function<FinalState, List<RunProperties.Failure>> check) {
     Integer id = outcomeIds.get(outcome);
     List<RunProperties.Failure> failures = List.of();
     if (id == null) {
@@ -128,7 +128,7 @@ final class OrderGraph {
     }
     long orders = out[0];
 
-    Map<FinalOutcome, Long> outcomeCounts = new HashMap<>();
+    Map<FinalState, Long> outcomeCounts = new HashMap<>();
     leafOutcome.forEach(
         (leaf, id) -> outcomeCounts.merge(outcomes.get(id), into[leaf], Math::addExact));
 

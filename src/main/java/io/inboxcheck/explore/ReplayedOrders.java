@@ -116,7 +116,7 @@ public final class ReplayedOrders {
       RunProperties properties, Scenario ordered, CheckedRun.Result run) {
     Set<String> objects = new HashSet<>(ordered.initial().keySet());
     objects.addAll(run.history().finalCards().keySet());
-    return properties.check(FinalOutcome.of(run.history()), objects).stream()
+    return properties.check(FinalState.of(run.history()), objects).stream()
         .findFirst()
         .map(
             failure ->

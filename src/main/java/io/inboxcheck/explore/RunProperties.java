@@ -67,7 +67,7 @@ final class RunProperties {
   }
 
   /** Every property the outcome breaks, looking only at the cards in {@code objects}. */
-  List<Failure> check(FinalOutcome outcome, Set<String> objects) {
+  List<Failure> check(FinalState outcome, Set<String> objects) {
     List<Failure> failures = new ArrayList<>();
     if (expectedFinalCards != null) {
       expectedCards(outcome, objects).ifPresent(failures::add);
@@ -84,7 +84,7 @@ final class RunProperties {
     return failures;
   }
 
-  private java.util.Optional<Failure> expectedCards(FinalOutcome outcome, Set<String> objects) {
+  private java.util.Optional<Failure> expectedCards(FinalState outcome, Set<String> objects) {
     TreeMap<String, JsonValue> restricted = new TreeMap<>();
     expectedFinalCards
         .get("cards")

@@ -55,7 +55,7 @@ final class Search {
       long orders,
       long states,
       long transitions,
-      Map<FinalOutcome, Long> outcomes,
+      Map<FinalState, Long> outcomes,
       Map<String, Map<String, Long>> decisions,
       Map<String, Long> violatingOrders,
       List<Found> found,
@@ -232,7 +232,7 @@ final class Search {
   }
 
   private void leaf(int node, ExplorableReceiver receiver) {
-    FinalOutcome outcome = FinalOutcome.of(receiver.view());
+    FinalState outcome = FinalState.of(receiver.view());
     List<RunProperties.Failure> failures =
         graph.addLeaf(node, outcome, reached -> properties.check(reached, component.objects()));
     for (RunProperties.Failure failure : failures) {

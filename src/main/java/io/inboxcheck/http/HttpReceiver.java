@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.function.Supplier;
 
 /**
  * A receiver reached over HTTP with inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md),
@@ -105,7 +104,7 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
     if (!answer.body().isBlank()) {
       JsonObject body = parse(answer.body(), what);
       if (body.get("decision").isPresent()) {
-        return wrapped(() -> ProtocolValues.decision(body, "$"), what);
+        return client.protocol(() -> ProtocolValues.decision(body, "$"), what);
       }
     }
     List<AuditEntry> audit = view().audit();
@@ -127,7 +126,7 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
         client.control("reconcile", ProtocolValues.reconcileRequest(authority), what);
     JsonObject document = parse(answer.body(), what);
     ViewMapping.Arrivals arrivals = current().arrivals();
-    return wrapped(() -> ViewMapping.reconciliation(document, arrivals), what);
+    return client.protocol(() -> ViewMapping.reconciliation(document, arrivals), what);
   }
 
   @Override
@@ -158,17 +157,17 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
     while (auditSteps.size() < auditSize) {
       auditSteps.add(writer);
     }
-    mapped = wrapped(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    mapped = client.protocol(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
     pendingStep = null;
     return mapped;
   }
 
   private JsonObject parse(String body, String what) {
-    return wrapped(() -> ProtocolValues.document(body), what);
+    return client.protocol(() -> ProtocolValues.document(body), what);
   }
 
   private String protocolOf(JsonObject answer, String what) {
-    String protocol = wrapped(() -> ProtocolValues.string(answer, "protocol", "$"), what);
+    String protocol = client.protocol(() -> ProtocolValues.string(answer, "protocol", "$"), what);
     if (!ProtocolValues.PROTOCOL.equals(protocol)) {
       throw new ReceiverFailure(
           client.prefix(what)
@@ -178,18 +177,5 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
               + ProtocolValues.PROTOCOL);
     }
     return protocol;
-  }
-
-  private <T> T wrapped(Supplier<T> reading, String what) {
-    try {
-      return reading.get();
-    } catch (ProtocolValues.Mismatch mismatch) {
-      throw new ReceiverFailure(
-          client.prefix(what) + "the answer is not the protocol at " + mismatch.getMessage(),
-          mismatch);
-    } catch (IllegalArgumentException | NullPointerException invalid) {
-      throw new ReceiverFailure(
-          client.prefix(what) + "the answer is not the protocol: " + invalid.getMessage(), invalid);
-    }
   }
 }

@@ -23,7 +23,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 /**
  * An {@code exec:} receiver that a crash check kills with SIGKILL, between requests or while a
@@ -204,9 +203,9 @@ public final class KillableReceiver implements AutoCloseable {
     }
     Decision decision = null;
     if (!answer.body().isBlank()) {
-      JsonObject body = wrapped(() -> ProtocolValues.document(answer.body()), what);
+      JsonObject body = client.protocol(() -> ProtocolValues.document(answer.body()), what);
       if (body.get("decision").isPresent()) {
-        decision = wrapped(() -> ProtocolValues.decision(body, "$"), what);
+        decision = client.protocol(() -> ProtocolValues.decision(body, "$"), what);
       }
     }
     acknowledged.add(new Acknowledged(step, envelope, decision));
@@ -259,26 +258,13 @@ public final class KillableReceiver implements AutoCloseable {
     }
     String what = "reading its view";
     JsonObject document =
-        wrapped(() -> ProtocolValues.document(client.read("view", what).body()), what);
+        client.protocol(() -> ProtocolValues.document(client.read("view", what).body()), what);
     int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
     while (auditSteps.size() < auditSize) {
       auditSteps.add(lastStep);
     }
-    mapped = wrapped(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    mapped = client.protocol(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
     return mapped;
-  }
-
-  private <T> T wrapped(Supplier<T> reading, String what) {
-    try {
-      return reading.get();
-    } catch (ProtocolValues.Mismatch mismatch) {
-      throw new ReceiverFailure(
-          client.prefix(what) + "the answer is not the protocol at " + mismatch.getMessage(),
-          mismatch);
-    } catch (IllegalArgumentException | NullPointerException invalid) {
-      throw new ReceiverFailure(
-          client.prefix(what) + "the answer is not the protocol: " + invalid.getMessage(), invalid);
-    }
   }
 
   /** Stops the receiver and deletes its data folder. */

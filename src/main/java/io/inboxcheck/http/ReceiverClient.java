@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * Requests to one receiver over HTTP with the JDK's client. Every request has a timeout, and every
@@ -153,6 +154,22 @@ final class ReceiverClient {
 
   String prefix(String what) {
     return "receiver " + name + ", " + what + ": ";
+  }
+
+  /**
+   * Reads an answer's values with {@code reading}; a value the protocol does not allow becomes a
+   * finding about this receiver, in one line, instead of an exception from deep in the mapping.
+   */
+  <T> T protocol(Supplier<T> reading, String what) {
+    try {
+      return reading.get();
+    } catch (ProtocolValues.Mismatch mismatch) {
+      throw new ReceiverFailure(
+          prefix(what) + "the answer is not the protocol at " + mismatch.getMessage(), mismatch);
+    } catch (IllegalArgumentException | NullPointerException invalid) {
+      throw new ReceiverFailure(
+          prefix(what) + "the answer is not the protocol: " + invalid.getMessage(), invalid);
+    }
   }
 
   private String seconds() {

@@ -56,13 +56,7 @@ final class Sql {
   /** Runs an {@code INSERT ... RETURNING seq} and returns the one value. */
   static long insertReturning(Connection connection, String sql, Object... values)
       throws SQLException {
-    try (PreparedStatement statement = prepare(connection, sql, values);
-        ResultSet rows = statement.executeQuery()) {
-      if (!rows.next()) {
-        throw new SQLException("no row returned by: " + sql);
-      }
-      return rows.getLong(1);
-    }
+    return one(connection, sql, row -> row.getLong(1), values);
   }
 
   /**
@@ -70,13 +64,24 @@ final class Sql {
    */
   static boolean queryTrue(Connection connection, String sql, Object... values)
       throws SQLException {
+    return one(connection, sql, row -> row.getBoolean(1), values);
+  }
+
+  private static <T> T one(Connection connection, String sql, RowValue<T> value, Object... values)
+      throws SQLException {
     try (PreparedStatement statement = prepare(connection, sql, values);
         ResultSet rows = statement.executeQuery()) {
       if (!rows.next()) {
         throw new SQLException("no row returned by: " + sql);
       }
-      return rows.getBoolean(1);
+      return value.read(rows);
     }
+  }
+
+  /** Reads one value from a result row. */
+  @FunctionalInterface
+  private interface RowValue<T> {
+    T read(ResultSet row) throws SQLException;
   }
 
   /** Reads one result row. */

@@ -78,7 +78,7 @@ final class Transactions implements AutoCloseable {
         result = work.run(current);
       } catch (SQLException e) {
         rollback();
-        if (Failures.retryable(e) && attempt < MAX_ATTEMPTS) {
+        if (RetryableErrors.retryable(e) && attempt < MAX_ATTEMPTS) {
           retriedStates
               .computeIfAbsent(e.getSQLState(), state -> new AtomicLong())
               .incrementAndGet();

@@ -51,13 +51,13 @@ public final class PropertyHarness {
   }
 
   /** The fault-sequence property for one receiver. */
-  public PropertyOutcome faultSequences(
+  public PropertyReport faultSequences(
       String receiverName, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
     Property<Scenario> property =
         ReceiverProperties.faultSequences(receiverName, receivers, checks);
     PropertyResult<Scenario> result = PropertyRunner.run(property, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
-      return PropertyOutcome.withoutFailure(result, receiverName);
+      return PropertyReport.withoutFailure(result, receiverName);
     }
     Scenario shrunk = result.failure().get().shrunkValue();
     ReceiverTypes types = new ReceiverTypes(receivers);
@@ -66,12 +66,12 @@ public final class PropertyHarness {
   }
 
   /** The order-independence property for one receiver. */
-  public PropertyOutcome orderIndependence(
+  public PropertyReport orderIndependence(
       String receiverName, Function<ReceiverSetup, Receiver> receivers) {
     Property<OrderCase> property = ReceiverProperties.orderIndependence(receiverName, receivers);
     PropertyResult<OrderCase> result = PropertyRunner.run(property, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
-      return PropertyOutcome.withoutFailure(result, receiverName);
+      return PropertyReport.withoutFailure(result, receiverName);
     }
     PropertyResult.Failure<OrderCase> failure = result.failure().get();
     OrderCase shrunk = failure.shrunkValue();
@@ -100,7 +100,7 @@ public final class PropertyHarness {
    * Writes {@code failing} as the counterexample file and tells the story of its failure from the
    * checked {@code run} of it.
    */
-  private PropertyOutcome failed(
+  private PropertyReport failed(
       Property<?> property,
       PropertyResult<?> result,
       String receiverName,
@@ -139,7 +139,7 @@ public final class PropertyHarness {
                         Optional.ofNullable(types.lastChoice())
                             .map(ReplayCommands::receiverOption)),
                 file));
-    return new PropertyOutcome(
+    return new PropertyReport(
         result,
         receiverName,
         Optional.of(violation),

@@ -213,7 +213,7 @@ public record ReceiverCheck(
   public record ScenarioFailure(String file, List<String> problems, String replay) {}
 
   /** One property's part: its outcome, and the tries this shard planned out of the whole run's. */
-  public record PropertyPart(String title, PropertyOutcome outcome, int planned, int total) {}
+  public record PropertyPart(String title, PropertyReport outcome, int planned, int total) {}
 
   /**
    * The arrival-order part.

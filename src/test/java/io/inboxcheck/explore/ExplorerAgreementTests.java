@@ -54,12 +54,11 @@ class ExplorerAgreementTests {
 
     assertThat(brute.complete()).isTrue();
     assertThat(explored.orders()).isEqualTo(brute.orders());
-    assertThat(explored.finalCards()).isEqualTo(marginal(brute.outcomes(), FinalOutcome::cards));
-    assertThat(explored.unresolved())
-        .isEqualTo(marginal(brute.outcomes(), FinalOutcome::unresolved));
-    assertThat(explored.paused()).isEqualTo(marginal(brute.outcomes(), FinalOutcome::paused));
+    assertThat(explored.finalCards()).isEqualTo(marginal(brute.outcomes(), FinalState::cards));
+    assertThat(explored.unresolved()).isEqualTo(marginal(brute.outcomes(), FinalState::unresolved));
+    assertThat(explored.paused()).isEqualTo(marginal(brute.outcomes(), FinalState::paused));
     assertThat(explored.replacements())
-        .isEqualTo(marginal(brute.outcomes(), FinalOutcome::replacements));
+        .isEqualTo(marginal(brute.outcomes(), FinalState::replacements));
     assertThat(explored.decisions()).isEqualTo(brute.decisions());
     assertThat(nonZero(explored.violatingOrders())).isEqualTo(brute.violatingOrders());
     if (reduction == Reduction.NONE) {
@@ -85,7 +84,7 @@ class ExplorerAgreementTests {
   }
 
   static <K> Map<K, Long> marginal(
-      Map<FinalOutcome, Long> outcomes, Function<FinalOutcome, K> projection) {
+      Map<FinalState, Long> outcomes, Function<FinalState, K> projection) {
     Map<K, Long> counts = new HashMap<>();
     outcomes.forEach(
         (outcome, orders) -> counts.merge(projection.apply(outcome), orders, Long::sum));

@@ -9,7 +9,7 @@ import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.report.FailureStory;
 import io.inboxcheck.suite.PropertyHarness;
-import io.inboxcheck.suite.PropertyOutcome;
+import io.inboxcheck.suite.PropertyReport;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -34,7 +34,7 @@ class PythonPlantedMistakeTests {
             RunConfig.defaults().withSeedFromName().withTries(100).withExampleDirectory(examples),
             ProjectPaths.reports().resolve("counterexamples"));
 
-    PropertyOutcome outcome;
+    PropertyReport outcome;
     try (HttpReceivers planted = PythonReceiver.planted()) {
       outcome =
           harness.faultSequences(

@@ -7,7 +7,7 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.suite.PropertyHarness;
-import io.inboxcheck.suite.PropertyOutcome;
+import io.inboxcheck.suite.PropertyReport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +36,7 @@ class PythonReceiverProperties {
             defaults.withTries(Math.min(MAX_TRIES, Math.max(1, defaults.tries() / TRIES_DIVISOR))),
             ProjectPaths.reports().resolve("counterexamples"));
 
-    PropertyOutcome outcome;
+    PropertyReport outcome;
     try (HttpReceivers python = PythonReceiver.correct()) {
       outcome =
           harness.faultSequences(

@@ -7,7 +7,7 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.suite.PropertyHarness;
-import io.inboxcheck.suite.PropertyOutcome;
+import io.inboxcheck.suite.PropertyReport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +31,7 @@ class PostgresInvariantProperties {
             defaults.withTries(Math.max(1, defaults.tries() / TRIES_DIVISOR)),
             ProjectPaths.reports().resolve("counterexamples"));
 
-    PropertyOutcome outcome =
+    PropertyReport outcome =
         harness.faultSequences(
             "postgres", TestPostgres::freshReceiver, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
 

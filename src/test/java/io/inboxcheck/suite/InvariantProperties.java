@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
  * fault sequences, conformance, and order independence. Writes {@code reports/invariants.md}.
  */
 class InvariantProperties {
-  private static final List<PropertyOutcome> OUTCOMES = new ArrayList<>();
+  private static final List<PropertyReport> OUTCOMES = new ArrayList<>();
   private static final PropertyHarness HARNESS =
       new PropertyHarness(RunConfig.defaults(), ProjectPaths.reports().resolve("counterexamples"));
 
   @Test
   void faultSequencesKeepEveryInvariantAndConformToTheModel() {
-    PropertyOutcome outcome =
+    PropertyReport outcome =
         HARNESS.faultSequences(
             "model", ModelReceiver::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     OUTCOMES.add(outcome);
@@ -36,7 +36,7 @@ class InvariantProperties {
 
   @Test
   void arrivalOrderDoesNotChangeTheFinalCards() {
-    PropertyOutcome outcome = HARNESS.orderIndependence("model", ModelReceiver::new);
+    PropertyReport outcome = HARNESS.orderIndependence("model", ModelReceiver::new);
     OUTCOMES.add(outcome);
     assertThat(outcome.result().status())
         .as(outcome.message())

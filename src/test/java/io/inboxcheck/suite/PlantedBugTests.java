@@ -34,7 +34,7 @@ class PlantedBugTests {
             RunConfig.defaults().withSeedFromName().withExampleDirectory(examples),
             ProjectPaths.reports().resolve("counterexamples"));
 
-    PropertyOutcome outcome =
+    PropertyReport outcome =
         harness.faultSequences(
             "applies-newer-variant",
             NewerVariantApplyingReceiver::new,

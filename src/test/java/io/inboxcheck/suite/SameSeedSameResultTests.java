@@ -37,8 +37,8 @@ class SameSeedSameResultTests {
 
   @Test
   void oneSeedShrinksToTheSameCounterexample() throws Exception {
-    PropertyOutcome first = shrink(firstRun);
-    PropertyOutcome second = shrink(secondRun);
+    PropertyReport first = shrink(firstRun);
+    PropertyReport second = shrink(secondRun);
 
     assertThat(first.result().failure()).isPresent();
     assertThat(second.result().failure().get().shrunkChoices())
@@ -49,7 +49,7 @@ class SameSeedSameResultTests {
         .isEqualTo(first.message().replace(firstRun.toString(), secondRun.toString()));
   }
 
-  private static PropertyOutcome shrink(Path folder) {
+  private static PropertyReport shrink(Path folder) {
     RunConfig config = RunConfig.defaults().withSeed(SEED).withoutExampleDatabase();
     return new PropertyHarness(config, folder)
         .faultSequences(

@@ -14,7 +14,7 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.suite.BugZooReport;
 import io.inboxcheck.suite.PropertyHarness;
-import io.inboxcheck.suite.PropertyOutcome;
+import io.inboxcheck.suite.PropertyReport;
 import io.inboxcheck.suite.ReceiverProperties;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -165,7 +165,7 @@ class ZooTests {
             RunConfig.defaults().withExampleDirectory(examples.resolve("zoo-" + entry.number())),
             COUNTEREXAMPLES);
     CheckedRun.Checks checks = CheckedRun.Checks.INVARIANTS;
-    PropertyOutcome outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
+    PropertyReport outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
     if (outcome.result().status() != PropertyResult.Status.FAILED) {
       // No model-free invariant sees the mistake: only the reference policy can.
       checks = CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
@@ -198,7 +198,7 @@ class ZooTests {
     return finding;
   }
 
-  private static String orderVerdict(PropertyOutcome order) {
+  private static String orderVerdict(PropertyReport order) {
     return order
         .result()
         .failure()

@@ -20,28 +20,28 @@ import java.util.TreeMap;
  * @param paused the paused cards, sorted
  * @param replacements the replacement counters
  */
-public record FinalOutcome(
+public record FinalState(
     SortedMap<String, Card> cards,
     List<String> unresolved,
     List<String> paused,
     ReplacementCounters replacements) {
 
-  public FinalOutcome {
+  public FinalState {
     cards = new TreeMap<>(cards);
     unresolved = List.copyOf(unresolved);
     paused = List.copyOf(paused);
   }
 
-  static FinalOutcome of(ReceiverView view) {
+  static FinalState of(ReceiverView view) {
     return of(view.cards(), view.held(), view.replacements());
   }
 
-  /** The outcome a finished history records, for a receiver already closed. */
-  static FinalOutcome of(History history) {
+  /** The final state a finished history records, for a receiver already closed. */
+  static FinalState of(History history) {
     return of(history.finalCards(), history.unresolved(), history.replacements());
   }
 
-  private static FinalOutcome of(
+  private static FinalState of(
       SortedMap<String, Card> cards, List<HeldInput> held, ReplacementCounters replacements) {
     List<String> unresolved = new ArrayList<>();
     for (HeldInput input : held) {
@@ -53,7 +53,7 @@ public record FinalOutcome(
             .filter(entry -> entry.getValue().paused())
             .map(Map.Entry::getKey)
             .toList();
-    return new FinalOutcome(cards, unresolved, paused, replacements);
+    return new FinalState(cards, unresolved, paused, replacements);
   }
 
   static String describe(HeldInput input) {

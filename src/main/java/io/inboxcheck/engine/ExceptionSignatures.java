@@ -1,12 +1,12 @@
 package io.inboxcheck.engine;
 
 /** Turns exceptions thrown by checks into failure signatures and messages. */
-final class Failures {
+final class ExceptionSignatures {
 
   /** Frames included in a failure message; enough to locate the failing assertion. */
   private static final int MAX_MESSAGE_FRAMES = 12;
 
-  private Failures() {}
+  private ExceptionSignatures() {}
 
   /**
    * The signature of a thrown exception: its class and its first stack frame.

@@ -14,19 +14,19 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /** A copy of what invariants compare across one step: taken before it, read again after. */
-public record Snapshot(
+public record Observation(
     SortedMap<String, Card> cards,
     Map<String, RecordedContent> firstRecords,
     List<HeldInput> held,
     List<AuditEntry> audit,
     ReplacementCounters replacements) {
 
-  public static Snapshot of(ReceiverView view) {
+  public static Observation of(ReceiverView view) {
     Map<String, RecordedContent> firstRecords = new LinkedHashMap<>();
     for (IdentityRecord record : view.identities()) {
       firstRecords.put(record.eventId(), record.firstRecord());
     }
-    return new Snapshot(
+    return new Observation(
         new TreeMap<>(view.cards()),
         firstRecords,
         List.copyOf(view.held()),
@@ -43,7 +43,7 @@ public record Snapshot(
   }
 
   /** The ids of cards whose version or state differ between two snapshots. */
-  static List<String> changedCards(Snapshot before, Snapshot after) {
+  static List<String> changedCards(Observation before, Observation after) {
     TreeMap<String, Boolean> ids = new TreeMap<>();
     before.cards.keySet().forEach(id -> ids.put(id, true));
     after.cards.keySet().forEach(id -> ids.put(id, true));

@@ -10,7 +10,7 @@ import java.util.Optional;
  * One property's run as reports show it: the engine's result, the receiver it checked, the shrunk
  * violation, the counterexample file and the story of the failure when it failed.
  */
-public record PropertyOutcome(
+public record PropertyReport(
     PropertyResult<?> result,
     String receiver,
     Optional<Violation> violation,
@@ -18,9 +18,9 @@ public record PropertyOutcome(
     int shrunkSteps,
     Optional<FailureStory> story) {
 
-  /** The outcome of a run that found no failure to shrink. */
-  static PropertyOutcome withoutFailure(PropertyResult<?> result, String receiver) {
-    return new PropertyOutcome(
+  /** The report of a run that found no failure to shrink. */
+  static PropertyReport withoutFailure(PropertyResult<?> result, String receiver) {
+    return new PropertyReport(
         result, receiver, Optional.empty(), Optional.empty(), 0, Optional.empty());
   }
 
