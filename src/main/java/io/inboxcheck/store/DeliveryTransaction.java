@@ -6,9 +6,7 @@ import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.store.IdentityRows.StoredIdentity;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,43 +19,29 @@ import java.util.TreeSet;
  * the outcome's effects (docs/storage-boundary.md 5). The caller commits; nothing here decides
  * anything.
  */
-final class DeliveryTransaction {
-  private final Connection connection;
-  private final StoreSettings settings;
-  private final int step;
-  private final Envelope envelope;
-  private final Instant clock;
-
-  DeliveryTransaction(
-      Connection connection, StoreSettings settings, int step, Envelope envelope, Instant clock) {
-    this.connection = connection;
-    this.settings = settings;
-    this.step = step;
-    this.envelope = envelope;
-    this.clock = clock;
-  }
-
+record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
   /** Runs every statement of the delivery up to, not including, COMMIT. */
   Decision run() throws SQLException {
     Optional<String> eventId = envelope.eventId();
     StoredIdentity identity = null;
     if (eventId.isPresent()) {
       // Rule 3.1 reads the identity record: lock its name first, so its absence is locked too.
-      Sql.query(connection, "SELECT lock_event(?)", row -> {}, eventId.get());
-      identity = IdentityRows.load(connection, eventId.get());
+      Sql.query(scope.connection(), "SELECT lock_event(?)", row -> {}, eventId.get());
+      identity = IdentityRows.load(scope.connection(), eventId.get());
     }
     SortedSet<String> names = new TreeSet<>();
     envelope.objectId().ifPresent(names::add);
     if (identity != null) {
       names.addAll(identity.namedCards());
     }
-    Map<String, Card> cards = CardRows.lockAndLoad(connection, settings.locks(), names);
+    Map<String, Card> cards =
+        CardRows.lockAndLoad(scope.connection(), scope.settings().locks(), names);
     if (identity != null) {
       // A reconciliation re-evaluates held inputs under the card locks alone, so the decisions
       // this id recorded are read again now that those locks are held. The first record and the
       // variants, which chose the locks, change only under the identity lock held since above;
       // an id without a record has no held input to re-read, and none can appear meanwhile.
-      identity = IdentityRows.load(connection, eventId.get());
+      identity = IdentityRows.load(scope.connection(), eventId.get());
     }
     SliceView slice =
         new SliceView(
@@ -67,17 +51,17 @@ final class DeliveryTransaction {
             identity == null ? null : identity.record(),
             List.of(),
             identity == null ? Set.of() : identity.heldSteps(),
-            clock,
-            settings.setup().retention(),
-            settings.setup().supportedTypes());
+            scope.clock(),
+            scope.settings().setup().retention(),
+            scope.settings().setup().supportedTypes());
     DeliveryOutcome outcome = Reducer.decide(slice, envelope);
     if (!names.containsAll(outcome.cardsAfter().keySet())) {
       throw new IllegalStateException(
           "the reducer changed cards " + outcome.cardsAfter().keySet() + " outside " + names);
     }
-    settings.locks().raceWindow();
-    new EffectsWriter(connection, settings.locks(), Map.of())
-        .write(outcome.effects(slice, step, envelope));
+    scope.settings().locks().raceWindow();
+    new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
+        .write(outcome.effects(slice, scope.step(), envelope));
     return outcome.decision();
   }
 }

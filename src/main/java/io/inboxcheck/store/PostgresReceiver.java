@@ -99,7 +99,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
         });
     for (String eventId : candidates) {
       Optional<Boolean> done =
-          transactions.run(c -> new PruneTransaction(c, settings, step, eventId, clock).run());
+          transactions.run(c -> new PruneTransaction(scope(c, step), eventId).run());
       if (done.isEmpty()) {
         throw new IllegalStateException(
             "pruning the identity record of " + eventId + " failed", transactions.lastUnexpected());
@@ -113,7 +113,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     Optional<Decision> decision =
         transactions.run(
             c -> {
-              Decision decided = new DeliveryTransaction(c, settings, step, envelope, clock).run();
+              Decision decided = new DeliveryTransaction(scope(c, step), envelope).run();
               if (transport.storageFault()) {
                 // The injected fault strikes after every write and before COMMIT.
                 throw new SQLException("injected storage fault", INJECTED_FAULT_STATE);
@@ -133,9 +133,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
       Optional<ObjectReconciliation> result =
           transactions.run(
               c ->
-                  new ReconcileTransaction(
-                          c, settings, step, entry.getKey(), entry.getValue(), clock)
-                      .run());
+                  new ReconcileTransaction(scope(c, step), entry.getKey(), entry.getValue()).run());
       if (result.isEmpty()) {
         throw new IllegalStateException(
             "the reconciliation of " + entry.getKey() + " could not be committed",
@@ -197,5 +195,10 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
       }
       viewConnection = null;
     }
+  }
+
+  /** A transaction of {@code step} sees the receiver clock as it is when it starts. */
+  private TransactionScope scope(Connection connection, int step) {
+    return new TransactionScope(connection, settings, step, clock);
   }
 }
