@@ -54,9 +54,7 @@ final class CheckCommand implements Callable<Integer> {
               + "Receiver on the class path; any receiver replay takes.")
   String receiver;
 
-  @Mixin ReceiverSecretMixin receiverSecret;
-
-  @Mixin DatabaseMixin database;
+  @Mixin ReceiverAccessMixin access;
 
   @Option(
       names = "--scenarios",
@@ -115,21 +113,7 @@ final class CheckCommand implements Callable<Integer> {
       description = "The most arrival orders replayed one by one (default: ${DEFAULT-VALUE}).")
   long maxOrders = 100_000;
 
-  @Option(
-      names = "--crash",
-      description =
-          "Instead of the above, the crash check of an exec: receiver: kills it with SIGKILL"
-              + " at --seed's random points (between steps, and while a delivery may be in "
-              + "flight), starts it again on the same INBOXCHECK_DATA, and checks that every "
-              + "acknowledged delivery survived and the view equals the model's replay of its "
-              + "audit.")
-  boolean crash;
-
-  @Option(
-      names = "--kills",
-      paramLabel = "N",
-      description = "Kills in a --crash run (default: ${DEFAULT-VALUE}).")
-  int kills = 20;
+  @Mixin CrashOptions crash;
 
   @Option(
       names = "--reports",
@@ -143,8 +127,8 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (crash) {
-      return CrashCheck.fromCommandLine(receiver, seed, kills, out, err);
+    if (crash.requested) {
+      return CrashCheck.fromCommandLine(receiver, seed, crash.kills, out, err);
     }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);
@@ -166,8 +150,7 @@ final class CheckCommand implements Callable<Integer> {
         return ExitCodes.REJECTED;
       }
     }
-    Function<ReceiverSetup, Receiver> receivers =
-        ReceiverChoice.parse(receiver, database.options(), receiverSecret.secret, problem);
+    Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
     if (receivers == null) {
       err.println("inboxcheck check: " + problem);
       return ExitCodes.REJECTED;
@@ -218,7 +201,7 @@ final class CheckCommand implements Callable<Integer> {
     return new ReceiverCheck(
         receiver,
         ReceiverNames.fileSafe(receiver),
-        "--receiver " + ShellWords.quote(receiver) + database.replayArguments(),
+        "--receiver " + ShellWords.quote(receiver) + access.replayArguments(),
         receivers,
         config,
         reports);

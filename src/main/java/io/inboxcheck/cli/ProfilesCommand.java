@@ -67,9 +67,7 @@ final class ProfilesCommand implements Callable<Integer> {
       })
   String receiver;
 
-  @Mixin ReceiverSecretMixin receiverSecret;
-
-  @Mixin DatabaseMixin database;
+  @Mixin ReceiverAccessMixin access;
 
   @Option(
       names = "--reports",
@@ -97,8 +95,7 @@ final class ProfilesCommand implements Callable<Integer> {
       return ExitCodes.REJECTED;
     }
     StringBuilder problem = new StringBuilder();
-    Function<ReceiverSetup, Receiver> receivers =
-        ReceiverChoice.parse(receiver, database.options(), receiverSecret.secret, problem);
+    Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
     if (receivers == null) {
       err.println("inboxcheck profiles: " + problem);
       return ExitCodes.REJECTED;

@@ -89,9 +89,7 @@ final class ReplayCommand implements Callable<Integer> {
       })
   String receiver;
 
-  @Mixin ReceiverSecretMixin receiverSecret;
-
-  @Mixin DatabaseMixin database;
+  @Mixin ReceiverAccessMixin access;
 
   @Override
   public Integer call() {
@@ -102,8 +100,7 @@ final class ReplayCommand implements Callable<Integer> {
       return ExitCodes.REJECTED;
     }
     StringBuilder problem = new StringBuilder();
-    Function<ReceiverSetup, Receiver> receivers =
-        ReceiverChoice.parse(receiver, database.options(), receiverSecret.secret, problem);
+    Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
     if (receivers == null) {
       err.println("inboxcheck replay: " + problem);
       return ExitCodes.REJECTED;

@@ -1,9 +1,25 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 
-/** The options of the {@code postgres} receiver, shared by every command that takes one. */
-final class DatabaseMixin {
+/**
+ * How to reach the receiver a {@code --receiver} names: the control secret of one over HTTP that is
+ * already running ({@code http:URL}, see docs/receiver-protocol.md) and the options of the {@code
+ * postgres} receiver, shared by every command that takes a receiver.
+ */
+final class ReceiverAccessMixin {
+  @Option(
+      names = "--receiver-secret",
+      defaultValue = "${env:INBOXCHECK_CONTROL_SECRET}",
+      description = {
+        "http:URL only: the control secret the running receiver was started with",
+        "(env INBOXCHECK_CONTROL_SECRET). exec: receivers get a fresh one from inboxcheck."
+      })
+  String secret;
+
   @Option(
       names = "--jdbc-url",
       defaultValue = "${env:INBOXCHECK_JDBC_URL}",
@@ -25,8 +41,13 @@ final class DatabaseMixin {
       description = "postgres with --jdbc-url: the password (env INBOXCHECK_DB_PASSWORD).")
   String databasePassword;
 
-  ReceiverChoice.DatabaseOptions options() {
-    return new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword);
+  /** The receivers {@code receiver} names, or null with the reason appended to {@code problem}. */
+  Function<ReceiverSetup, Receiver> receivers(String receiver, StringBuilder problem) {
+    return ReceiverChoice.parse(
+        receiver,
+        new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword),
+        secret,
+        problem);
   }
 
   /**
