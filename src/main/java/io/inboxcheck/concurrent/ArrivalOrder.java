@@ -7,14 +7,12 @@ import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.model.ReplacementCounters;
-import java.time.Duration;
-import java.time.Instant;
+import io.inboxcheck.model.ViewSettings;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -167,18 +165,8 @@ final class ArrivalOrder {
       }
 
       @Override
-      public Instant clock() {
-        return stored.clock();
-      }
-
-      @Override
-      public Duration retention() {
-        return stored.retention();
-      }
-
-      @Override
-      public Set<String> supportedTypes() {
-        return stored.supportedTypes();
+      public ViewSettings settings() {
+        return stored.settings();
       }
     };
   }

@@ -131,9 +131,7 @@ final class ViewMapping {
             held,
             audit,
             replacements,
-            instant(document, "clock", "$"),
-            setup.retention(),
-            setup.supportedTypes());
+            setup.viewAt(instant(document, "clock", "$")));
     return new Mapped(view, arrivals);
   }
 

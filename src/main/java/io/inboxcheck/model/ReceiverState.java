@@ -26,10 +26,8 @@ public final class ReceiverState implements ReceiverView {
   private final LinkedHashMap<String, IdentityRecord> identities;
   private final LinkedHashMap<Integer, HeldInput> held;
   private final List<AuditEntry> audit;
-  private final Set<String> supportedTypes;
-  private final Duration retention;
   private ReplacementCounters replacements;
-  private Instant clock;
+  private ViewSettings settings;
 
   public ReceiverState(
       Map<String, Card> initialCards,
@@ -40,10 +38,8 @@ public final class ReceiverState implements ReceiverView {
     this.identities = new LinkedHashMap<>();
     this.held = new LinkedHashMap<>();
     this.audit = new ArrayList<>();
-    this.supportedTypes = Set.copyOf(supportedTypes);
-    this.retention = retention;
     this.replacements = ReplacementCounters.ZERO;
-    this.clock = start;
+    this.settings = new ViewSettings(start, retention, supportedTypes);
   }
 
   private ReceiverState(ReceiverState other) {
@@ -51,10 +47,8 @@ public final class ReceiverState implements ReceiverView {
     this.identities = new LinkedHashMap<>(other.identities);
     this.held = new LinkedHashMap<>(other.held);
     this.audit = new ArrayList<>(other.audit);
-    this.supportedTypes = other.supportedTypes;
-    this.retention = other.retention;
     this.replacements = other.replacements;
-    this.clock = other.clock;
+    this.settings = other.settings;
   }
 
   /** An independent copy; records are immutable, so sharing them is safe. */
@@ -67,13 +61,13 @@ public final class ReceiverState implements ReceiverView {
    * (SPEC section 5); {@code step} is the step that moved it.
    */
   public void advanceClock(int step, Instant time) {
-    if (time.isBefore(clock)) {
+    if (time.isBefore(clock())) {
       throw new IllegalArgumentException(
-          "the receiver clock never goes back: " + time + " < " + clock);
+          "the receiver clock never goes back: " + time + " < " + clock());
     }
-    clock = time;
-    for (IdentityRecord record : Retention.expired(this, clock)) {
-      apply(Effects.identityPruned(step, clock, record));
+    settings = settings.at(time);
+    for (IdentityRecord record : Retention.expired(this, time)) {
+      apply(Effects.identityPruned(step, time, record));
     }
   }
 
@@ -84,7 +78,7 @@ public final class ReceiverState implements ReceiverView {
 
   /** Commits one object's reconciliation: the card, resolutions, re-evaluations and counters. */
   public void commit(int step, ObjectReconciliation reconciliation) {
-    apply(reconciliation.effects(step, clock));
+    apply(reconciliation.effects(step, clock()));
   }
 
   /**
@@ -251,17 +245,7 @@ public final class ReceiverState implements ReceiverView {
   }
 
   @Override
-  public Instant clock() {
-    return clock;
-  }
-
-  @Override
-  public Duration retention() {
-    return retention;
-  }
-
-  @Override
-  public Set<String> supportedTypes() {
-    return supportedTypes;
+  public ViewSettings settings() {
+    return settings;
   }
 }

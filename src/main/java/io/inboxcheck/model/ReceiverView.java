@@ -31,9 +31,17 @@ public interface ReceiverView {
 
   ReplacementCounters replacements();
 
-  Instant clock();
+  ViewSettings settings();
 
-  Duration retention();
+  default Instant clock() {
+    return settings().clock();
+  }
 
-  Set<String> supportedTypes();
+  default Duration retention() {
+    return settings().retention();
+  }
+
+  default Set<String> supportedTypes() {
+    return settings().supportedTypes();
+  }
 }

@@ -85,9 +85,7 @@ public final class ContractAdapter implements Receiver {
         matched(state.held()),
         List.of(),
         state.replacements(),
-        clock,
-        setup.retention(),
-        setup.supportedTypes());
+        setup.viewAt(clock));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.inboxcheck.receiver;
 
 import io.inboxcheck.model.Card;
+import io.inboxcheck.model.ViewSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -17,5 +18,10 @@ public record ReceiverSetup(
   public ReceiverSetup {
     initialCards = new TreeMap<>(initialCards);
     supportedTypes = Set.copyOf(supportedTypes);
+  }
+
+  /** The settings every view of this receiver is read under, at receiver clock {@code clock}. */
+  public ViewSettings viewAt(Instant clock) {
+    return new ViewSettings(clock, retention, supportedTypes);
   }
 }

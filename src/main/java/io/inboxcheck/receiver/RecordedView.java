@@ -6,8 +6,7 @@ import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.ReplacementCounters;
-import java.time.Duration;
-import java.time.Instant;
+import io.inboxcheck.model.ViewSettings;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,9 +29,7 @@ public final class RecordedView implements ReceiverView {
   private final Set<Integer> heldSteps;
   private final List<AuditEntry> audit;
   private final ReplacementCounters replacements;
-  private final Instant clock;
-  private final Duration retention;
-  private final Set<String> supportedTypes;
+  private final ViewSettings settings;
 
   public RecordedView(
       Map<String, Card> cards,
@@ -40,9 +37,7 @@ public final class RecordedView implements ReceiverView {
       List<HeldInput> held,
       List<AuditEntry> audit,
       ReplacementCounters replacements,
-      Instant clock,
-      Duration retention,
-      Set<String> supportedTypes) {
+      ViewSettings settings) {
     this.cards = Collections.unmodifiableSortedMap(new TreeMap<>(cards));
     LinkedHashMap<String, IdentityRecord> byId = new LinkedHashMap<>();
     identities.forEach(record -> byId.put(record.eventId(), record));
@@ -51,9 +46,7 @@ public final class RecordedView implements ReceiverView {
     this.heldSteps = held.stream().map(HeldInput::step).collect(Collectors.toUnmodifiableSet());
     this.audit = List.copyOf(audit);
     this.replacements = replacements;
-    this.clock = clock;
-    this.retention = retention;
-    this.supportedTypes = Set.copyOf(supportedTypes);
+    this.settings = settings;
   }
 
   @Override
@@ -97,17 +90,7 @@ public final class RecordedView implements ReceiverView {
   }
 
   @Override
-  public Instant clock() {
-    return clock;
-  }
-
-  @Override
-  public Duration retention() {
-    return retention;
-  }
-
-  @Override
-  public Set<String> supportedTypes() {
-    return supportedTypes;
+  public ViewSettings settings() {
+    return settings;
   }
 }

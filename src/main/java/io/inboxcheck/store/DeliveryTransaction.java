@@ -51,9 +51,7 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
             identity == null ? null : identity.record(),
             List.of(),
             identity == null ? Set.of() : identity.heldSteps(),
-            scope.clock(),
-            scope.settings().setup().retention(),
-            scope.settings().setup().supportedTypes());
+            scope.settings().setup().viewAt(scope.clock()));
     DeliveryOutcome outcome = Reducer.decide(slice, envelope);
     if (!names.containsAll(outcome.cardsAfter().keySet())) {
       throw new IllegalStateException(

@@ -40,9 +40,7 @@ record ReconcileTransaction(TransactionScope scope, String objectId, Authoritati
             null,
             held,
             deliverySeqs.keySet(),
-            scope.clock(),
-            scope.settings().setup().retention(),
-            scope.settings().setup().supportedTypes());
+            scope.settings().setup().viewAt(scope.clock()));
     ObjectReconciliation result = Reconciler.reconcile(slice, objectId, authority);
     scope.settings().locks().raceWindow();
     new EffectsWriter(scope.connection(), scope.settings().locks(), deliverySeqs)

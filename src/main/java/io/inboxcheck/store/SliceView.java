@@ -6,8 +6,7 @@ import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.ReplacementCounters;
-import java.time.Duration;
-import java.time.Instant;
+import io.inboxcheck.model.ViewSettings;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -30,9 +29,7 @@ final class SliceView implements ReceiverView {
   private final IdentityRecord identity;
   private final List<HeldInput> held;
   private final Set<Integer> heldSteps;
-  private final Instant clock;
-  private final Duration retention;
-  private final Set<String> supportedTypes;
+  private final ViewSettings settings;
 
   SliceView(
       Set<String> lockedCardNames,
@@ -41,18 +38,14 @@ final class SliceView implements ReceiverView {
       IdentityRecord identity,
       List<HeldInput> held,
       Set<Integer> heldSteps,
-      Instant clock,
-      Duration retention,
-      Set<String> supportedTypes) {
+      ViewSettings settings) {
     this.lockedCardNames = Set.copyOf(lockedCardNames);
     this.cards = Collections.unmodifiableSortedMap(new TreeMap<>(cards));
     this.lockedEventId = lockedEventId;
     this.identity = identity;
     this.held = List.copyOf(held);
     this.heldSteps = Set.copyOf(heldSteps);
-    this.clock = clock;
-    this.retention = retention;
-    this.supportedTypes = Set.copyOf(supportedTypes);
+    this.settings = settings;
   }
 
   @Override
@@ -102,18 +95,8 @@ final class SliceView implements ReceiverView {
   }
 
   @Override
-  public Instant clock() {
-    return clock;
-  }
-
-  @Override
-  public Duration retention() {
-    return retention;
-  }
-
-  @Override
-  public Set<String> supportedTypes() {
-    return supportedTypes;
+  public ViewSettings settings() {
+    return settings;
   }
 
   private static IllegalStateException outside(String what) {

@@ -66,8 +66,6 @@ final class ViewReader {
         held,
         audit,
         new ReplacementCounters(counters[0], counters[1]),
-        clock,
-        setup.retention(),
-        setup.supportedTypes());
+        setup.viewAt(clock));
   }
 }

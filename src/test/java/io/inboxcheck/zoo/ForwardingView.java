@@ -6,6 +6,7 @@ import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.ReplacementCounters;
+import io.inboxcheck.model.ViewSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -63,6 +64,11 @@ class ForwardingView implements ReceiverView {
   @Override
   public ReplacementCounters replacements() {
     return delegate.replacements();
+  }
+
+  @Override
+  public ViewSettings settings() {
+    return delegate.settings();
   }
 
   @Override
