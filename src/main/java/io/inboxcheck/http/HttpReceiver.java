@@ -150,14 +150,8 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
     if (mapped != null) {
       return mapped;
     }
-    String what = "reading its view";
-    JsonObject document = parse(client.read("view", what).body(), what);
-    int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
     int writer = pendingStep != null ? pendingStep : lastStep;
-    while (auditSteps.size() < auditSize) {
-      auditSteps.add(writer);
-    }
-    mapped = client.protocol(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    mapped = client.view(sent, auditSteps, writer, setup);
     pendingStep = null;
     return mapped;
   }

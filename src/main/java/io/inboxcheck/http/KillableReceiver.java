@@ -256,14 +256,7 @@ public final class KillableReceiver implements AutoCloseable {
     if (mapped != null) {
       return mapped;
     }
-    String what = "reading its view";
-    JsonObject document =
-        client.protocol(() -> ProtocolValues.document(client.read("view", what).body()), what);
-    int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
-    while (auditSteps.size() < auditSize) {
-      auditSteps.add(lastStep);
-    }
-    mapped = client.protocol(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
+    mapped = client.view(sent, auditSteps, lastStep, setup);
     return mapped;
   }
 

@@ -1,5 +1,7 @@
 package io.inboxcheck.http;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.receiver.ReceiverSetup;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -179,5 +182,20 @@ final class ReceiverClient {
   private static String describe(IOException e) {
     String message = e.getMessage();
     return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+  }
+
+  /**
+   * Reads the receiver's view and maps it onto the harness's steps; audit entries not seen before
+   * were written by step {@code writer}, and {@code auditSteps} remembers that for later reads.
+   */
+  ViewMapping.Mapped view(
+      List<ViewMapping.Sent> sent, List<Integer> auditSteps, int writer, ReceiverSetup setup) {
+    String what = "reading its view";
+    JsonObject document = protocol(() -> ProtocolValues.document(read("view", what).body()), what);
+    int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
+    while (auditSteps.size() < auditSize) {
+      auditSteps.add(writer);
+    }
+    return protocol(() -> ViewMapping.view(document, sent, auditSteps::get, setup), what);
   }
 }
