@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
-import io.inboxcheck.cli.Main;
+import io.inboxcheck.cli.CommandRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -73,27 +71,15 @@ class PlantedBugTests {
                 + file.getFileName())
         .doesNotContain("labels (test cases reaching each)");
 
-    Replay planted = replay("--receiver", PLANTED, file.toString());
+    CommandRun planted = CommandRun.of("replay", "--receiver", PLANTED, file.toString());
     assertThat(planted.exitCode()).isEqualTo(1);
     assertThat(planted.err())
         .contains(outcome.violation().get().invariant().name())
         .contains("step " + outcome.violation().get().step());
 
-    Replay model = replay(file.toString());
+    CommandRun model = CommandRun.of("replay", file.toString());
     assertThat(model.exitCode())
         .as("the reference model keeps the expectations it wrote: %s", model.err())
         .isZero();
   }
-
-  private static Replay replay(String... arguments) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    String[] args = new String[arguments.length + 1];
-    args[0] = "replay";
-    System.arraycopy(arguments, 0, args, 1, arguments.length);
-    int exitCode = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Replay(exitCode, out.toString(), err.toString());
-  }
-
-  private record Replay(int exitCode, String out, String err) {}
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
-import io.inboxcheck.cli.Main;
+import io.inboxcheck.cli.CommandRun;
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -16,8 +16,6 @@ import io.inboxcheck.suite.BugZooReport;
 import io.inboxcheck.suite.PropertyHarness;
 import io.inboxcheck.suite.PropertyReport;
 import io.inboxcheck.suite.ReceiverProperties;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,8 +90,9 @@ class ZooTests {
         .as("shrunk counterexample of %s", entry)
         .isBetween(1, MAX_SHRUNK_STEPS);
 
-    Replay replay =
-        replay(
+    CommandRun replay =
+        CommandRun.of(
+            "replay",
             "--receiver",
             "class:" + entry.type().getName(),
             ProjectPaths.root().resolve(finding.counterexample()).toString());
@@ -245,16 +244,4 @@ class ZooTests {
     return ReceiverProperties.faultSequences(
         entry.name(), entry.factory(), CheckedRun.Checks.INVARIANTS, only);
   }
-
-  private static Replay replay(String... arguments) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    String[] args = new String[arguments.length + 1];
-    args[0] = "replay";
-    System.arraycopy(arguments, 0, args, 1, arguments.length);
-    int exitCode = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Replay(exitCode, out.toString(), err.toString());
-  }
-
-  private record Replay(int exitCode, String out, String err) {}
 }
