@@ -47,18 +47,22 @@ public final class PostgresReceivers implements Function<ReceiverSetup, Receiver
     if (jdbcUrl != null) {
       return connections(schema);
     }
-    connections(schema);
-    return embedded.applicationConnections(schema, setup);
+    return embedded().applicationConnections(schema, setup);
   }
 
   private ConnectionSource connections(String schema) {
     if (jdbcUrl != null) {
       return ConnectionSource.jdbc(jdbcUrl, user, password, schema);
     }
+    return embedded().connections(schema);
+  }
+
+  /** The embedded server, started on first use. */
+  private EmbeddedServer embedded() {
     if (embedded == null) {
       embedded = EmbeddedServer.start();
     }
-    return embedded.connections(schema);
+    return embedded;
   }
 
   @Override
