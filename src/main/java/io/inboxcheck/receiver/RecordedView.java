@@ -21,15 +21,19 @@ import java.util.stream.Collectors;
 /**
  * A receiver's state as values someone read at one moment: what a database holds (the PostgreSQL
  * store) or what a receiver over HTTP reported, mapped onto the harness's steps. Immutable.
+ *
+ * @param identitiesById the identity records by event id, in the order they were read
+ * @param heldSteps the steps whose inputs are in {@code held}
  */
-public final class RecordedView implements ReceiverView {
-  private final SortedMap<String, Card> cards;
-  private final Map<String, IdentityRecord> identities;
-  private final List<HeldInput> held;
-  private final Set<Integer> heldSteps;
-  private final List<AuditEntry> audit;
-  private final ReplacementCounters replacements;
-  private final ViewSettings settings;
+public record RecordedView(
+    SortedMap<String, Card> cards,
+    Map<String, IdentityRecord> identitiesById,
+    List<HeldInput> held,
+    Set<Integer> heldSteps,
+    List<AuditEntry> audit,
+    ReplacementCounters replacements,
+    ViewSettings settings)
+    implements ReceiverView {
 
   public RecordedView(
       Map<String, Card> cards,
@@ -38,15 +42,20 @@ public final class RecordedView implements ReceiverView {
       List<AuditEntry> audit,
       ReplacementCounters replacements,
       ViewSettings settings) {
-    this.cards = Collections.unmodifiableSortedMap(new TreeMap<>(cards));
+    this(
+        Collections.unmodifiableSortedMap(new TreeMap<>(cards)),
+        byEventId(identities),
+        List.copyOf(held),
+        held.stream().map(HeldInput::step).collect(Collectors.toUnmodifiableSet()),
+        List.copyOf(audit),
+        replacements,
+        settings);
+  }
+
+  private static Map<String, IdentityRecord> byEventId(List<IdentityRecord> identities) {
     LinkedHashMap<String, IdentityRecord> byId = new LinkedHashMap<>();
     identities.forEach(record -> byId.put(record.eventId(), record));
-    this.identities = Collections.unmodifiableMap(byId);
-    this.held = List.copyOf(held);
-    this.heldSteps = held.stream().map(HeldInput::step).collect(Collectors.toUnmodifiableSet());
-    this.audit = List.copyOf(audit);
-    this.replacements = replacements;
-    this.settings = settings;
+    return Collections.unmodifiableMap(byId);
   }
 
   @Override
@@ -55,42 +64,17 @@ public final class RecordedView implements ReceiverView {
   }
 
   @Override
-  public SortedMap<String, Card> cards() {
-    return cards;
-  }
-
-  @Override
   public Optional<IdentityRecord> identity(String eventId) {
-    return Optional.ofNullable(identities.get(eventId));
+    return Optional.ofNullable(identitiesById.get(eventId));
   }
 
   @Override
   public Collection<IdentityRecord> identities() {
-    return identities.values();
-  }
-
-  @Override
-  public List<HeldInput> held() {
-    return held;
+    return identitiesById.values();
   }
 
   @Override
   public boolean isHeld(int step) {
     return heldSteps.contains(step);
-  }
-
-  @Override
-  public List<AuditEntry> audit() {
-    return audit;
-  }
-
-  @Override
-  public ReplacementCounters replacements() {
-    return replacements;
-  }
-
-  @Override
-  public ViewSettings settings() {
-    return settings;
   }
 }

@@ -75,16 +75,6 @@ final class SliceView implements ReceiverView {
   }
 
   @Override
-  public List<HeldInput> held() {
-    return held;
-  }
-
-  @Override
-  public boolean isHeld(int step) {
-    return heldSteps.contains(step);
-  }
-
-  @Override
   public List<AuditEntry> audit() {
     throw outside("the audit");
   }
@@ -97,6 +87,18 @@ final class SliceView implements ReceiverView {
   @Override
   public ViewSettings settings() {
     return settings;
+  }
+
+  /** Whether the input delivered at {@code step} is held; for a delivery, the steps its id held. */
+  @Override
+  public boolean isHeld(int step) {
+    return heldSteps.contains(step);
+  }
+
+  /** The held inputs naming the locked card (a reconciliation); a delivery loads none. */
+  @Override
+  public List<HeldInput> held() {
+    return held;
   }
 
   private static IllegalStateException outside(String what) {
