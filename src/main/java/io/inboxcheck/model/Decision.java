@@ -75,8 +75,7 @@ public sealed interface Decision
   /** An identical redelivery: no effect, it restates the decision recorded for that content. */
   record Duplicate(Decision restates) implements Decision {
     public Duplicate {
-      Objects.requireNonNull(restates, "restates");
-      if (restates instanceof Duplicate) {
+      if (Objects.requireNonNull(restates, "restates") instanceof Duplicate) {
         throw new IllegalArgumentException(
             "a duplicate restates a recorded decision, never another");
       }
