@@ -14,8 +14,12 @@ import java.util.SortedMap;
 import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
 
-/** The reference receiver: the pure reducer with an in-memory state as its "store". */
-public final class ModelReceiver implements Receiver {
+/**
+ * The reference receiver: the pure reducer with an in-memory state as its "store". Open for
+ * extension only so that a search can add copying and fingerprinting without forwarding every
+ * operation; a subclass must not change what an operation does.
+ */
+public class ModelReceiver implements Receiver {
   private final ReceiverState state;
 
   public ModelReceiver(ReceiverSetup setup) {
@@ -24,13 +28,19 @@ public final class ModelReceiver implements Receiver {
             setup.initialCards(), setup.supportedTypes(), setup.retention(), setup.start());
   }
 
-  private ModelReceiver(ReceiverState state) {
+  /** A receiver over {@code state}, which it then owns; for {@link #copy()} and subclasses. */
+  protected ModelReceiver(ReceiverState state) {
     this.state = state;
   }
 
   /** An independent copy, so a search can try several next steps from one state. */
   public ModelReceiver copy() {
-    return new ModelReceiver(state.copy());
+    return new ModelReceiver(copyOfState());
+  }
+
+  /** An independent copy of the state, for a subclass's {@link #copy()}. */
+  protected final ReceiverState copyOfState() {
+    return state.copy();
   }
 
   /** The canonical fingerprint of the state (see {@link ReceiverState#fingerprint}). */
@@ -40,17 +50,17 @@ public final class ModelReceiver implements Receiver {
   }
 
   @Override
-  public String name() {
+  public final String name() {
     return "model";
   }
 
   @Override
-  public void advanceClock(int step, Instant time) {
+  public final void advanceClock(int step, Instant time) {
     state.advanceClock(step, time);
   }
 
   @Override
-  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+  public final DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
     DeliveryOutcome outcome = Reducer.decide(state, envelope);
     if (transport.storageFault()) {
       // The decision could not be made durable, so none of it happened.
@@ -61,13 +71,13 @@ public final class ModelReceiver implements Receiver {
   }
 
   @Override
-  public List<ObjectReconciliation> reconcile(
+  public final List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
     return state.reconcile(step, authority);
   }
 
   @Override
-  public ReceiverView view() {
+  public final ReceiverView view() {
     return state;
   }
 }
