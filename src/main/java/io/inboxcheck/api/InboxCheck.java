@@ -40,18 +40,30 @@ public final class InboxCheck {
   private static final Instant PROBE_START = Instant.parse("2024-03-01T10:00:00Z");
 
   private final ReceiverFactory receivers;
-  private final Path scenarios;
-  private final int tries;
-  private final Long seed;
-  private final Path reports;
+  private final Options options;
 
-  private InboxCheck(
-      ReceiverFactory receivers, Path scenarios, int tries, Long seed, Path reports) {
+  private InboxCheck(ReceiverFactory receivers, Options options) {
     this.receivers = receivers;
-    this.scenarios = scenarios;
-    this.tries = tries;
-    this.seed = seed;
-    this.reports = reports;
+    this.options = options;
+  }
+
+  /** What a check runs besides the receivers; each builder method changes one of them. */
+  private record Options(Path scenarios, int tries, Long seed, Path reports) {
+    Options withScenarios(Path folder) {
+      return new Options(folder, tries, seed, reports);
+    }
+
+    Options withTries(int triesPerProperty) {
+      return new Options(scenarios, triesPerProperty, seed, reports);
+    }
+
+    Options withSeed(long propertySeed) {
+      return new Options(scenarios, tries, propertySeed, reports);
+    }
+
+    Options withReports(Path folder) {
+      return new Options(scenarios, tries, seed, folder);
+    }
   }
 
   /**
@@ -64,7 +76,8 @@ public final class InboxCheck {
       throw new IllegalArgumentException("InboxCheck.of needs a receiver factory, e.g. Mine::new");
     }
     return new InboxCheck(
-        receivers, null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck"));
+        receivers,
+        new Options(null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck")));
   }
 
   /**
@@ -82,7 +95,7 @@ public final class InboxCheck {
 
   /** Also replays every scenario file under {@code folder} (subfolders included), one test each. */
   public InboxCheck scenarios(Path folder) {
-    return new InboxCheck(receivers, folder, tries, seed, reports);
+    return new InboxCheck(receivers, options.withScenarios(folder));
   }
 
   /** Generated tries per property, before its multiplier (fault sequences 5x, orders 2x). */
@@ -90,17 +103,17 @@ public final class InboxCheck {
     if (triesPerProperty < 1) {
       throw new IllegalArgumentException("tries must be at least 1, got " + triesPerProperty);
     }
-    return new InboxCheck(receivers, scenarios, triesPerProperty, seed, reports);
+    return new InboxCheck(receivers, options.withTries(triesPerProperty));
   }
 
   /** One seed for both properties, e.g. the one a failure printed. */
   public InboxCheck seed(long propertySeed) {
-    return new InboxCheck(receivers, scenarios, tries, propertySeed, reports);
+    return new InboxCheck(receivers, options.withSeed(propertySeed));
   }
 
   /** Where counterexample files go (below {@code folder/counterexamples}). */
   public InboxCheck reports(Path folder) {
-    return new InboxCheck(receivers, scenarios, tries, seed, folder);
+    return new InboxCheck(receivers, options.withReports(folder));
   }
 
   /**
@@ -111,7 +124,7 @@ public final class InboxCheck {
   public Stream<DynamicNode> tests() {
     ReceiverCheck check = receiverCheck();
     List<DynamicNode> nodes = new ArrayList<>();
-    if (scenarios != null) {
+    if (options.scenarios() != null) {
       nodes.add(scenarioFiles(check));
     }
     Supplier<List<ReceiverCheck.PropertyPart>> properties = once(check::properties);
@@ -121,7 +134,7 @@ public final class InboxCheck {
   }
 
   private DynamicContainer scenarioFiles(ReceiverCheck check) {
-    ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);
+    ScenarioFolder.Loaded loaded = ScenarioFolder.read(options.scenarios());
     List<DynamicNode> files = new ArrayList<>();
     for (String rejection : loaded.rejections()) {
       files.add(DynamicTest.dynamicTest(rejection, () -> Assertions.fail(rejection)));
@@ -131,7 +144,8 @@ public final class InboxCheck {
           DynamicTest.dynamicTest(
               scenario.source(),
               () -> {
-                ReceiverCheck.ScenariosPart part = check.scenarios(scenarios, List.of(scenario));
+                ReceiverCheck.ScenariosPart part =
+                    check.scenarios(options.scenarios(), List.of(scenario));
                 for (ReceiverCheck.ScenarioFailure failure : part.failures()) {
                   Assertions.fail(
                       failure.file()
@@ -142,7 +156,7 @@ public final class InboxCheck {
                 }
               }));
     }
-    return DynamicContainer.dynamicContainer("scenario files in " + scenarios, files);
+    return DynamicContainer.dynamicContainer("scenario files in " + options.scenarios(), files);
   }
 
   private static DynamicTest property(
@@ -170,15 +184,15 @@ public final class InboxCheck {
       type = reachable.getClass().getName();
     }
     String choice = "class:" + type;
-    RunConfig config = RunConfig.defaults().withTries(tries).withoutExampleDatabase();
-    config = seed == null ? config.withSeedFromName() : config.withSeed(seed);
+    RunConfig config = RunConfig.defaults().withTries(options.tries()).withoutExampleDatabase();
+    config = options.seed() == null ? config.withSeedFromName() : config.withSeed(options.seed());
     return new ReceiverCheck(
         choice,
         fileSafe(type.substring(type.lastIndexOf('.') + 1)),
         "--receiver " + choice,
         receivers::create,
         config,
-        reports);
+        options.reports());
   }
 
   private static String fileSafe(String name) {

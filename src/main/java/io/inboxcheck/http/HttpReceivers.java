@@ -23,25 +23,24 @@ public final class HttpReceivers implements Function<ReceiverSetup, Receiver>, A
   public static final String TIMEOUT_PROPERTY = "inboxcheck.receiverTimeoutSeconds";
 
   private final String choice;
+
+  /** The command that starts the receiver, or null for one already running at {@link #client}. */
   private final String command;
-  private final URI running;
-  private final String secret;
+
   private final Duration timeout;
   private ReceiverProcess process;
   private ReceiverClient client;
 
-  private HttpReceivers(
-      String choice, String command, URI running, String secret, Duration timeout) {
+  private HttpReceivers(String choice, String command, Duration timeout, ReceiverClient client) {
     this.choice = choice;
     this.command = command;
-    this.running = running;
-    this.secret = secret;
     this.timeout = timeout;
+    this.client = client;
   }
 
   /** A factory for {@code exec:COMMAND}; the command starts on first use. */
   public static HttpReceivers exec(String command, Duration timeout) {
-    return new HttpReceivers(EXEC_PREFIX + command, command, null, null, timeout);
+    return new HttpReceivers(EXEC_PREFIX + command, command, timeout, null);
   }
 
   /** A factory for a receiver already listening at {@code url}, given its control secret. */
@@ -63,7 +62,8 @@ public final class HttpReceivers implements Function<ReceiverSetup, Receiver>, A
               + " INBOXCHECK_CONTROL_SECRET");
     }
     String choice = url.startsWith(HTTP_PREFIX) ? url : HTTP_PREFIX + url;
-    return new HttpReceivers(choice, null, address, secret, timeout);
+    return new HttpReceivers(
+        choice, null, timeout, new ReceiverClient(choice, address, secret, timeout));
   }
 
   /** The receiver timeout: {@value #TIMEOUT_PROPERTY} seconds if set, else the default. */
@@ -88,12 +88,8 @@ public final class HttpReceivers implements Function<ReceiverSetup, Receiver>, A
       // The receiver died during an earlier scenario; start it again rather than fail them all.
       process.close();
     }
-    if (command != null) {
-      process = ReceiverProcess.start(command, timeout);
-      client = new ReceiverClient(choice, process.address(), process.secret(), timeout);
-    } else {
-      client = new ReceiverClient(choice, running, secret, timeout);
-    }
+    process = ReceiverProcess.start(command, timeout);
+    client = new ReceiverClient(choice, process.address(), process.secret(), timeout);
     return client;
   }
 
