@@ -83,6 +83,24 @@ class ProviderCheckCommandTests {
   }
 
   @Test
+  void thePostgresStoreForgetsIdsAfterTheScenariosRetentionAndFailsTheSame() {
+    CommandRun run = run("--receiver", "postgres", "--provider", "stripe", "--tries", "2");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Path counterexample = reports.resolve("counterexamples").resolve("stripe-retention-PT24H.json");
+    assertThat(run.out())
+        .contains("ids kept PT24H against stripe's retry horizon PT72H*: FAILED: ")
+        .contains("(postgres, invariants and conformance, provider stripe): holds")
+        .contains(
+            "Replay against postgres: java -jar target/inboxcheck.jar replay "
+                + counterexample
+                + " --receiver postgres");
+    CommandRun replay =
+        CommandRun.of("replay", counterexample.toString(), "--receiver", "postgres");
+    assertThat(replay.exitCode()).as(replay.out() + replay.err()).isEqualTo(1);
+  }
+
+  @Test
   void withoutAProviderThereIsNoRetentionHorizonPartAndNamesStayAsTheyWere() {
     CommandRun run = run("--tries", "2");
 
