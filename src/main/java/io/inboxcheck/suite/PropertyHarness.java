@@ -135,8 +135,8 @@ public final class PropertyHarness {
             receiverName,
             result.seed(),
             receiverArguments.isPresent()
-                ? "--seed " + result.seed()
-                : "-Dinboxcheck.seed=" + result.seed(),
+                ? "--seed " + result.seed() + ProviderSettings.options(generation)
+                : "-Dinboxcheck.seed=" + result.seed() + ProviderSettings.properties(generation),
             failure.fromDatabase() ? "the stored example" : "try " + (failure.tryIndex() + 1),
             failure.shrinkStepsAccepted(),
             failure.shrinkStop().sentence(),

@@ -71,4 +71,23 @@ public final class ProviderSettings {
       throw new IllegalArgumentException(rejected.getMessage(), rejected);
     }
   }
+
+  /**
+   * The {@code check} options that choose {@code generation}, each after a space; empty by default.
+   */
+  public static String options(Generation generation) {
+    return arguments(generation, " --provider ", " --retention ");
+  }
+
+  /** The system properties that choose {@code generation}, each after a space; empty by default. */
+  public static String properties(Generation generation) {
+    return arguments(generation, " -D" + PROVIDER_PROPERTY + "=", " -D" + RETENTION_PROPERTY + "=");
+  }
+
+  private static String arguments(Generation generation, String provider, String retention) {
+    String chosen = generation.schedule().map(s -> provider + s.name()).orElse("");
+    return generation.retention().equals(Generation.DEFAULT.retention())
+        ? chosen
+        : chosen + retention + generation.retention();
+  }
 }

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ProviderCheckCommandTests {
   private static final String PROFILES = ProjectPaths.root().resolve("profiles").toString();
+
+  private static final Pattern REPRODUCE =
+      Pattern.compile("\\(reproduce with --seed (-?\\d+)([^)]*)\\)");
 
   @TempDir Path reports;
   @TempDir Path noScenarios;
@@ -98,6 +104,33 @@ class ProviderCheckCommandTests {
     CommandRun replay =
         CommandRun.of("replay", counterexample.toString(), "--receiver", "postgres");
     assertThat(replay.exitCode()).as(replay.out() + replay.err()).isEqualTo(1);
+  }
+
+  @Test
+  void aReceiverCaughtInAProviderRunIsToldTheProviderAndRetentionToRerunWith() {
+    String receiver = "class:" + NewerVariantApplyingReceiver.class.getName();
+    CommandRun run = run("--receiver", receiver, "--provider", "svix", "--retention", "PT96H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Matcher reproduce = REPRODUCE.matcher(run.out());
+    assertThat(reproduce.find()).as(run.out()).isTrue();
+    assertThat(reproduce.group(2)).isEqualTo(" --provider svix --retention PT96H");
+
+    // The command it names draws the same failing scenario again.
+    CommandRun again =
+        run(
+            "--receiver",
+            receiver,
+            "--seed",
+            reproduce.group(1),
+            "--provider",
+            "svix",
+            "--retention",
+            "PT96H",
+            "--tries",
+            "1");
+    assertThat(again.exitCode()).as(again.out()).isEqualTo(1);
+    assertThat(again.out()).contains("found on try 1 with seed " + reproduce.group(1));
   }
 
   @Test
