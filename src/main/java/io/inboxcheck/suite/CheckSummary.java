@@ -101,6 +101,7 @@ public record CheckSummary(
             + check.config().tries()
             + " tries per property before its multiplier"
             + (check.config().shard().count() > 1 ? ", shard " + check.config().shard() : "")
+            + check.generation().nameSuffix()
             + budget.map(b -> ", time budget " + b).orElse(""));
     lines.add(scenarioLine());
     if (!scenarios.skipped().isEmpty()) {

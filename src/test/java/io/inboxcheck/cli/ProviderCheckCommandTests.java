@@ -80,6 +80,10 @@ class ProviderCheckCommandTests {
         .contains("Retention horizon: ids kept PT96H against " + provider + "'s retry horizon ")
         .contains("holds: the retry was decided HELD ID_CONFLICT")
         .contains("(model, invariants, provider " + provider + ", retention PT96H): holds")
+        .contains(
+            "3 tries per property before its multiplier, provider "
+                + provider
+                + ", retention PT96H")
         .doesNotContain("FAILED");
     try (var files = Files.list(reports)) {
       assertThat(files.map(file -> file.getFileName().toString()))
