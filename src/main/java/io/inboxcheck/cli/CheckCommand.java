@@ -4,6 +4,7 @@ import io.inboxcheck.engine.Deadline;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.engine.Shard;
 import io.inboxcheck.explore.StateLimitExceeded;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -115,6 +116,10 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin CrashOptions crash;
 
+  @Mixin ProviderOptions provider;
+
+  private Generation generation = Generation.DEFAULT;
+
   @Option(
       names = "--reports",
       paramLabel = "DIR",
@@ -132,10 +137,12 @@ final class CheckCommand implements Callable<Integer> {
     }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);
-    if (config.isEmpty()) {
+    Optional<Generation> generated = config.flatMap(valid -> provider.generation(problem));
+    if (generated.isEmpty()) {
       err.println("inboxcheck check: " + problem);
       return ExitCodes.REJECTED;
     }
+    generation = generated.get();
     ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);
     if (!loaded.rejections().isEmpty()) {
       loaded.rejections().forEach(err::println);
@@ -189,7 +196,8 @@ final class CheckCommand implements Callable<Integer> {
             Optional.ofNullable(timeBudget),
             scenarioPart,
             check(receivers, timed).properties(),
-            explorePart);
+            explorePart,
+            check(receivers, config).retentionHorizon());
     List<Path> written = summary.write();
     out.print(summary.text());
     out.println("Reports: " + written.get(0) + ", " + written.get(1));
@@ -204,7 +212,8 @@ final class CheckCommand implements Callable<Integer> {
         "--receiver " + ShellWords.quote(receiver) + access.replayArguments(),
         receivers,
         config,
-        reports);
+        reports,
+        generation);
   }
 
   /** The properties' configuration, or empty with {@code problem} filled. */

@@ -5,17 +5,11 @@ import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.profile.Fact;
 import io.inboxcheck.profile.Profile;
 import io.inboxcheck.profile.ProfileReader;
-import io.inboxcheck.profile.RetentionProbe;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.report.TextTable;
-import io.inboxcheck.scenario.History;
-import io.inboxcheck.scenario.HistoryStep;
-import io.inboxcheck.scenario.Scenario;
-import java.io.IOException;
+import io.inboxcheck.suite.RetentionHorizon;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -142,22 +136,17 @@ final class ProfilesCommand implements Callable<Integer> {
     out.println("Retention-horizon check: " + receiver + " keeping ids for " + retention);
     boolean anyFailed = false;
     for (Profile profile : loaded) {
-      Scenario probe = RetentionProbe.scenario(profile, retention);
-      CheckedRun.Result result = CheckedRun.run(probe, receivers, checks);
-      History history = result.history();
-      boolean holds = result.violation().isEmpty() && history.expectationsHold();
+      RetentionHorizon.Outcome outcome =
+          RetentionHorizon.check(profile, retention, receivers, checks, reports);
       String line =
           String.format(
               "%-8s retention %-6s horizon %-11s %s",
               profile.name(),
               retention,
-              shown(profile.retryHorizon()),
-              holds ? "holds: " + lastDecision(history) : "FAILS: " + lastDecision(history));
-      if (!holds) {
-        anyFailed = true;
-        line += " -> " + write(profile);
-      }
-      out.println(line);
+              outcome.horizon(),
+              (outcome.holds() ? "holds: " : "FAILS: ") + outcome.lastRetry());
+      anyFailed |= !outcome.holds();
+      out.println(line + outcome.counterexample().map(file -> " -> " + file).orElse(""));
     }
     out.println(
         "Each line replays the provider's last automatic retry with a changed payload under an"
@@ -166,32 +155,7 @@ final class ProfilesCommand implements Callable<Integer> {
     return anyFailed ? ExitCodes.FAILED : ExitCodes.OK;
   }
 
-  /** What the receiver decided for the last retry, the step the check is about. */
-  private static String lastDecision(History history) {
-    List<HistoryStep> steps = history.steps();
-    if (steps.isEmpty()
-        || !(steps.get(steps.size() - 1).detail() instanceof HistoryStep.Delivered retry)) {
-      return "the replay stopped before the last retry";
-    }
-    String decision =
-        retry.decision() == null ? "no decision (NO_ACK)" : retry.decision().describe();
-    return retry.retentionExpired()
-        ? "the retry came after e-1 was forgotten and was decided " + decision
-        : "the retry was decided " + decision;
-  }
-
-  private Path write(Profile profile) {
-    Path file = reports.resolve(RetentionProbe.name(profile, retention) + ".json");
-    try {
-      Files.createDirectories(reports);
-      Files.writeString(file, RetentionProbe.text(profile, retention), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
-    }
-    return file;
-  }
-
   private static String shown(Fact<?> fact) {
-    return fact.shown(fact.value() == null ? "none" : String.valueOf(fact.value()));
+    return RetentionHorizon.shown(fact);
   }
 }

@@ -24,14 +24,26 @@ import java.util.TreeMap;
 final class ScenarioDraft {
   private final Choices choices;
   private final Provider provider;
+  private final Generation generation;
+
+  /** The provider's redelivery timing, or null: then redeliveries follow after small gaps. */
+  private final ProviderTiming timing;
+
   private final TreeMap<String, Card> initial = new TreeMap<>();
   private final List<JsonObject> delivered = new ArrayList<>();
   private final List<ScenarioStep> steps = new ArrayList<>();
   private Instant clock = ScenarioGenerator.START;
 
   ScenarioDraft(Choices choices) {
+    this(choices, Generation.DEFAULT);
+  }
+
+  ScenarioDraft(Choices choices, Generation generation) {
     this.choices = choices;
     this.provider = new Provider(choices);
+    this.generation = generation;
+    this.timing =
+        generation.schedule().map(schedule -> new ProviderTiming(choices, schedule)).orElse(null);
   }
 
   void addInitialCard(String objectId) {
@@ -49,10 +61,10 @@ final class ScenarioDraft {
       case LOST_ACK_THEN_REDELIVERY -> {
         JsonObject envelope = provider.newSnapshot(provider.knownTruth());
         deliver(envelope, true, false);
-        deliver(envelope, false, false);
+        again(envelope);
       }
       case ID_REUSE_WITH_CHANGED_CONTENT ->
-          deliver(Variants.changedContent(choices, pickDelivered(), provider), false, false);
+          again(Variants.changedContent(choices, pickDelivered(), provider));
       case OTHER_ID_SAME_VERSION_SAME_STATE ->
           deliver(
               Variants.sameVersionSameState(
@@ -97,7 +109,12 @@ final class ScenarioDraft {
     }
     ProviderTruth.Snapshot snapshot = choices.pick(late);
     provider.truths().forEach(truth -> truth.undelivered().remove(snapshot));
-    deliver(Provider.envelope(snapshot), false, false);
+    JsonObject envelope = Provider.envelope(snapshot);
+    if (timing == null) {
+      deliver(envelope, false, false);
+      return;
+    }
+    arrive(envelope, new Envelope(envelope), timing.late(envelope, clock));
   }
 
   private void redeliver() {
@@ -110,17 +127,37 @@ final class ScenarioDraft {
       // The same event as another serializer writes it: a duplicate, never a conflict.
       Respelling.NumberSpelling spelling =
           choices.pick(List.of(Respelling.NumberSpelling.values()));
-      deliverText(original, Respelling.spell(original, spelling));
+      again(original, new Envelope(original, Respelling.spell(original, spelling)));
       return;
     }
-    deliver(original, false, false);
+    again(original);
   }
 
-  private void deliverText(JsonObject envelope, String text) {
-    tick();
-    steps.add(
-        new ScenarioStep.Deliver(
-            steps.size() + 1, new Envelope(envelope, text), clock, Transport.PLAIN, null));
+  /**
+   * Sends an event again: after a small gap, or, with a provider's timing, at the retry or manual
+   * redelivery its schedule draws, measured from the event's first attempt.
+   */
+  private void again(JsonObject envelope) {
+    again(envelope, new Envelope(envelope));
+  }
+
+  /** Sends an event again, spelled as {@code sent}. */
+  private void again(JsonObject envelope, Envelope sent) {
+    if (timing == null) {
+      tick();
+      steps.add(new ScenarioStep.Deliver(steps.size() + 1, sent, clock, Transport.PLAIN, null));
+      delivered.add(envelope);
+      return;
+    }
+    arrive(envelope, sent, timing.again(envelope, clock));
+  }
+
+  /** Delivers at a provider's attempt: the clock moves to it, the step carries its number. */
+  private void arrive(JsonObject envelope, Envelope sent, ProviderTiming.Attempt attempt) {
+    clock = attempt.at();
+    Transport transport = new Transport(false, attempt.number(), false);
+    steps.add(new ScenarioStep.Deliver(steps.size() + 1, sent, clock, transport, null));
+    timing.sent(envelope, clock, attempt.number());
     delivered.add(envelope);
   }
 
@@ -128,7 +165,8 @@ final class ScenarioDraft {
     JsonObject envelope = choices.bool(30) && !delivered.isEmpty() ? pickDelivered() : fresh();
     deliver(envelope, false, true);
     if (choices.bool(70)) {
-      deliver(envelope, false, false);
+      // The write failed, so the receiver answered NO_ACK and the provider retries.
+      again(envelope);
     }
   }
 
@@ -180,6 +218,9 @@ final class ScenarioDraft {
     Transport transport = new Transport(ackLost, storageFault ? 1 : null, storageFault);
     steps.add(
         new ScenarioStep.Deliver(steps.size() + 1, new Envelope(envelope), clock, transport, null));
+    if (timing != null) {
+      timing.sent(envelope, clock, 1);
+    }
     if (!storageFault) {
       delivered.add(envelope);
     }
@@ -225,7 +266,7 @@ final class ScenarioDraft {
         name,
         "generated scenario",
         name,
-        ScenarioGenerator.RETENTION,
+        generation.retention(),
         Scenario.DEFAULT_SUPPORTED_TYPES,
         ScenarioGenerator.START,
         initial,

@@ -19,9 +19,21 @@ public final class ScenarioGenerator {
   public static final Instant START = Instant.parse("2024-03-01T10:00:00Z");
   public static final Duration RETENTION = Duration.ofHours(24);
 
+  private final Generation generation;
+
+  /** The generator as it always was: the draft's own small gaps and a day of retention. */
+  public ScenarioGenerator() {
+    this(Generation.DEFAULT);
+  }
+
+  /** A generator following a provider's schedule and a retention, when {@code generation} says. */
+  public ScenarioGenerator(Generation generation) {
+    this.generation = generation;
+  }
+
   /** Generates one scenario named {@code name}. */
   public Scenario generate(Choices choices, String name) {
-    ScenarioDraft draft = new ScenarioDraft(choices);
+    ScenarioDraft draft = new ScenarioDraft(choices, generation);
     int cardCount = choices.integer(1, MAX_CARDS);
     for (int index = 1; index <= cardCount; index++) {
       draft.addInitialCard("card-" + index);

@@ -47,6 +47,7 @@ public final class ScenarioScript {
           + " "
           + state
           + (deliver.transport().ackLost() ? " [ack lost]" : "")
+          + retry(deliver.transport().attempt())
           + (deliver.transport().storageFault() ? " [storage fault]" : "")
           + (deliver.receivedAt() == null ? "" : " at " + deliver.receivedAt());
     }
@@ -57,5 +58,10 @@ public final class ScenarioScript {
               .collect(Collectors.joining(", "));
     }
     return "advance " + ((ScenarioStep.Advance) step).by();
+  }
+
+  /** A provider's retry, by its attempt number; a first attempt says nothing. */
+  private static String retry(Integer attempt) {
+    return attempt != null && attempt > 1 ? " [attempt " + attempt + "]" : "";
   }
 }

@@ -26,13 +26,25 @@ import java.util.Optional;
  * @param scenarios the scenario files' part
  * @param properties the two properties' parts
  * @param exploration the arrival-order part, when asked for
+ * @param retentionHorizon the retention-horizon check, when a provider was given
  */
 public record CheckSummary(
     ReceiverCheck check,
     Optional<Duration> budget,
     ReceiverCheck.ScenariosPart scenarios,
     List<ReceiverCheck.PropertyPart> properties,
-    Optional<ReceiverCheck.ExplorePart> exploration) {
+    Optional<ReceiverCheck.ExplorePart> exploration,
+    Optional<RetentionHorizon.Outcome> retentionHorizon) {
+
+  /** A summary without the retention-horizon check. */
+  public CheckSummary(
+      ReceiverCheck check,
+      Optional<Duration> budget,
+      ReceiverCheck.ScenariosPart scenarios,
+      List<ReceiverCheck.PropertyPart> properties,
+      Optional<ReceiverCheck.ExplorePart> exploration) {
+    this(check, budget, scenarios, properties, exploration, Optional.empty());
+  }
 
   private static final ObjectMapper MAPPER =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -41,7 +53,8 @@ public record CheckSummary(
   public boolean failed() {
     return !scenarios.holds()
         || properties.stream().anyMatch(p -> p.outcome().result().failure().isPresent())
-        || exploration.map(part -> !part.holds()).orElse(false);
+        || exploration.map(part -> !part.holds()).orElse(false)
+        || retentionHorizon.map(part -> !part.holds()).orElse(false);
   }
 
   /** The console text: the parts' lines, then each failure's story. */
@@ -71,6 +84,7 @@ public record CheckSummary(
                       command ->
                           lines.add("Replay against " + check.receiverName() + ": " + command));
             });
+    retentionHorizon.ifPresent(part -> lines.addAll(part.story(check)));
     return String.join("\n", lines) + "\n";
   }
 
@@ -87,6 +101,7 @@ public record CheckSummary(
             + check.config().tries()
             + " tries per property before its multiplier"
             + (check.config().shard().count() > 1 ? ", shard " + check.config().shard() : "")
+            + check.generation().nameSuffix()
             + budget.map(b -> ", time budget " + b).orElse(""));
     lines.add(scenarioLine());
     if (!scenarios.skipped().isEmpty()) {
@@ -110,6 +125,7 @@ public record CheckSummary(
       result.coverageShortfalls().forEach(shortfall -> lines.add("    " + shortfall.describe()));
     }
     exploration.ifPresent(part -> lines.add(explorationLine(part)));
+    retentionHorizon.ifPresent(part -> lines.add(part.line()));
     return lines;
   }
 
@@ -239,6 +255,7 @@ public record CheckSummary(
           node.put("violating_orders", part.violatingOrders());
           part.counterexample().ifPresent(f -> node.put("counterexample", f.toString()));
         });
+    retentionHorizon.ifPresent(part -> part.addTo(root.putObject("retention_horizon")));
     try {
       return MAPPER.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

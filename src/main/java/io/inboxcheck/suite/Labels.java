@@ -1,6 +1,7 @@
 package io.inboxcheck.suite;
 
 import io.inboxcheck.check.Invariant;
+import io.inboxcheck.generate.DeliverySchedule;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.ObjectReconciliation;
@@ -8,12 +9,28 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 /** Coverage labels of one checked run: what kinds of behaviour it actually exercised. */
 public final class Labels {
+  /** A provider's automatic retry of an event, at its schedule's time. */
+  static final String PROVIDER_RETRY = "provider:retry";
+
+  /** The provider's last automatic retry, at its horizon. */
+  static final String PROVIDER_LAST_RETRY = "provider:last_retry";
+
+  /** A person's redelivery after the automatic retries ended, within the manual window. */
+  static final String PROVIDER_MANUAL_REDELIVERY = "provider:manual_redelivery";
+
+  /** A redelivery at least the scenario's retention after the event's first attempt. */
+  static final String PROVIDER_AFTER_RETENTION = "provider:redelivery_after_retention";
+
   private Labels() {}
 
   public static SortedSet<String> of(History history, Map<Invariant, Long> exercised) {
@@ -51,6 +68,43 @@ public final class Labels {
       if (step instanceof ScenarioStep.Deliver deliver
           && !deliver.envelope().text().equals(deliver.envelope().content().canonicalText())) {
         labels.add("redelivery:respelled");
+      }
+    }
+    return labels;
+  }
+
+  /**
+   * Labels of a scenario generated with a provider's {@code schedule}, read from its steps alone:
+   * each redelivery's time after the event's first attempt and its attempt number.
+   */
+  public static SortedSet<String> ofProvider(Scenario scenario, DeliverySchedule schedule) {
+    SortedSet<String> labels = new TreeSet<>();
+    Map<String, Instant> firstAttempts = new HashMap<>();
+    for (ScenarioStep step : scenario.steps()) {
+      if (!(step instanceof ScenarioStep.Deliver deliver)) {
+        continue;
+      }
+      Optional<String> id = deliver.envelope().eventId();
+      if (id.isEmpty()) {
+        continue;
+      }
+      Instant first = firstAttempts.putIfAbsent(id.get(), deliver.receivedAt());
+      if (first == null) {
+        continue;
+      }
+      Duration after = Duration.between(first, deliver.receivedAt());
+      Integer attempt = deliver.transport().attempt();
+      if (attempt != null && attempt > 1) {
+        labels.add(PROVIDER_RETRY);
+      }
+      if (attempt != null && attempt > 1 && attempt == schedule.lastAttempt()) {
+        labels.add(PROVIDER_LAST_RETRY);
+      }
+      if (attempt == null && after.compareTo(schedule.horizon()) > 0) {
+        labels.add(PROVIDER_MANUAL_REDELIVERY);
+      }
+      if (after.compareTo(scenario.retention()) >= 0) {
+        labels.add(PROVIDER_AFTER_RETENTION);
       }
     }
     return labels;

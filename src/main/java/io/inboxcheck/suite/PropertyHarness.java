@@ -8,6 +8,7 @@ import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.generate.OrderCase;
 import io.inboxcheck.receiver.ContractAdapter;
 import io.inboxcheck.receiver.Receiver;
@@ -29,16 +30,21 @@ public final class PropertyHarness {
   private final RunConfig config;
   private final Path counterexampleFolder;
   private final Optional<String> receiverArguments;
+  private final Generation generation;
 
   public PropertyHarness(RunConfig config, Path counterexampleFolder) {
-    this(config, counterexampleFolder, Optional.empty());
+    this(config, counterexampleFolder, Optional.empty(), Generation.DEFAULT);
   }
 
   private PropertyHarness(
-      RunConfig config, Path counterexampleFolder, Optional<String> receiverArguments) {
+      RunConfig config,
+      Path counterexampleFolder,
+      Optional<String> receiverArguments,
+      Generation generation) {
     this.config = config;
     this.counterexampleFolder = counterexampleFolder;
     this.receiverArguments = receiverArguments;
+    this.generation = generation;
   }
 
   /**
@@ -47,14 +53,20 @@ public final class PropertyHarness {
    * the command line builds from a specification (a URL, a command) has no class to name.
    */
   public PropertyHarness replayingWith(String arguments) {
-    return new PropertyHarness(config, counterexampleFolder, Optional.of(arguments));
+    return new PropertyHarness(config, counterexampleFolder, Optional.of(arguments), generation);
+  }
+
+  /** A harness whose fault sequences follow {@code newGeneration}: a provider, a retention. */
+  public PropertyHarness generating(Generation newGeneration) {
+    return new PropertyHarness(config, counterexampleFolder, receiverArguments, newGeneration);
   }
 
   /** The fault-sequence property for one receiver. */
   public PropertyReport faultSequences(
       String receiverName, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
     Property<Scenario> property =
-        ReceiverProperties.faultSequences(receiverName, receivers, checks);
+        ReceiverProperties.faultSequences(
+            receiverName, receivers, checks, Invariant.allModelFree(), generation);
     PropertyResult<Scenario> result = PropertyRunner.run(property, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
       return PropertyReport.withoutFailure(result, receiverName);
@@ -123,8 +135,8 @@ public final class PropertyHarness {
             receiverName,
             result.seed(),
             receiverArguments.isPresent()
-                ? "--seed " + result.seed()
-                : "-Dinboxcheck.seed=" + result.seed(),
+                ? "--seed " + result.seed() + ProviderSettings.options(generation)
+                : "-Dinboxcheck.seed=" + result.seed() + ProviderSettings.properties(generation),
             failure.fromDatabase() ? "the stored example" : "try " + (failure.tryIndex() + 1),
             failure.shrinkStepsAccepted(),
             failure.shrinkStop().sentence(),

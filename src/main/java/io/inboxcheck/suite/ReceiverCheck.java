@@ -11,6 +11,7 @@ import io.inboxcheck.explore.Exploration;
 import io.inboxcheck.explore.ExplorationCounterexamples;
 import io.inboxcheck.explore.Explorer;
 import io.inboxcheck.explore.ReplayedOrders;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
@@ -38,6 +39,7 @@ import java.util.function.Function;
  * @param receivers makes one receiver per scenario
  * @param config tries, seed, shard and time budget of the properties
  * @param reports the folder of the check's reports; counterexamples go below it
+ * @param generation the provider and retention the fault sequences follow
  */
 public record ReceiverCheck(
     String receiver,
@@ -45,7 +47,19 @@ public record ReceiverCheck(
     String replayArguments,
     Function<ReceiverSetup, Receiver> receivers,
     RunConfig config,
-    Path reports) {
+    Path reports,
+    Generation generation) {
+
+  /** A check whose fault sequences are generated as they always were. */
+  public ReceiverCheck(
+      String receiver,
+      String receiverName,
+      String replayArguments,
+      Function<ReceiverSetup, Receiver> receivers,
+      RunConfig config,
+      Path reports) {
+    this(receiver, receiverName, replayArguments, receivers, config, reports, Generation.DEFAULT);
+  }
 
   /** The model is held to the invariants; every other receiver also to the model's decisions. */
   CheckedRun.Checks checks() {
@@ -103,8 +117,12 @@ public record ReceiverCheck(
   /** The fault-sequence property, then the order property, each shrinking its failure. */
   public List<PropertyPart> properties() {
     PropertyHarness harness =
-        new PropertyHarness(config, counterexamples()).replayingWith(replayArguments);
-    Property<?> faults = ReceiverProperties.faultSequences(receiverName, receivers, checks());
+        new PropertyHarness(config, counterexamples())
+            .replayingWith(replayArguments)
+            .generating(generation);
+    Property<?> faults =
+        ReceiverProperties.faultSequences(
+            receiverName, receivers, checks(), Invariant.allModelFree(), generation);
     Property<?> orders = ReceiverProperties.orderIndependence(receiverName, receivers);
     return List.of(
         new PropertyPart(
@@ -117,6 +135,23 @@ public record ReceiverCheck(
             harness.orderIndependence(receiverName, receivers),
             PropertyRunner.plannedTries(orders, config),
             PropertyRunner.totalTries(orders, config)));
+  }
+
+  /**
+   * With a provider, the retention-horizon check: its last automatic retry brings a changed payload
+   * under an id this receiver applied, after the retention it was given.
+   */
+  public Optional<RetentionHorizon.Outcome> retentionHorizon() {
+    return generation
+        .schedule()
+        .map(
+            schedule ->
+                RetentionHorizon.check(
+                    schedule.profile(),
+                    generation.retention(),
+                    receivers,
+                    checks(),
+                    counterexamples()));
   }
 
   /**

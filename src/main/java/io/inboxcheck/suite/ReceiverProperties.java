@@ -5,6 +5,7 @@ import io.inboxcheck.check.Invariant;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.generate.OrderCase;
 import io.inboxcheck.generate.OrderCaseGenerator;
 import io.inboxcheck.generate.ScenarioGenerator;
@@ -42,14 +43,28 @@ public final class ReceiverProperties {
       Function<ReceiverSetup, Receiver> receivers,
       CheckedRun.Checks checks,
       Set<Invariant> invariants) {
+    return faultSequences(receiverName, receivers, checks, invariants, Generation.DEFAULT);
+  }
+
+  /**
+   * The fault-sequence property over scenarios shaped by {@code generation}: a provider's
+   * redelivery timing and a retention, each named in the property's name when not the default.
+   */
+  public static Property<Scenario> faultSequences(
+      String receiverName,
+      Function<ReceiverSetup, Receiver> receivers,
+      CheckedRun.Checks checks,
+      Set<Invariant> invariants,
+      Generation generation) {
     String name =
         "fault sequences keep every invariant ("
             + receiverName
             + ", "
             + checksName(checks)
             + selectionName(invariants)
+            + generation.nameSuffix()
             + ")";
-    ScenarioGenerator generator = new ScenarioGenerator();
+    ScenarioGenerator generator = new ScenarioGenerator(generation);
     Set<Observable> shown = CheckedRun.shownBy(receivers);
     // Generation coverage is about the scenarios; a receiver that shows no decisions is labelled
     // by what the reference model decided over the same steps.
@@ -66,6 +81,9 @@ public final class ReceiverProperties {
                           result.exercised())
                       .forEach(context::label);
                   Labels.ofSpelling(scenario).forEach(context::label);
+                  generation
+                      .schedule()
+                      .ifPresent(s -> Labels.ofProvider(scenario, s).forEach(context::label));
                   context.count("steps", result.history().steps().size());
                   result
                       .exercised()
@@ -79,7 +97,7 @@ public final class ReceiverProperties {
             .withRenderer(ScenarioScript::render)
             .withTriesMultiplier(FAULT_SEQUENCE_TRIES_MULTIPLIER);
     for (Map.Entry<String, Double> required :
-        RequiredCoverage.forFaultSequences(shown).entrySet()) {
+        RequiredCoverage.forFaultSequences(shown, generation).entrySet()) {
       property = property.requireCoverage(required.getKey(), required.getValue());
     }
     return property;

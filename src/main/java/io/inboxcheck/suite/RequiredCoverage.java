@@ -2,6 +2,8 @@ package io.inboxcheck.suite;
 
 import io.inboxcheck.check.Finding;
 import io.inboxcheck.check.Invariant;
+import io.inboxcheck.generate.DeliverySchedule;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ReconcileOutcome;
@@ -32,6 +34,16 @@ public final class RequiredCoverage {
    * can support is never exercised, so it is not required.
    */
   public static Map<String, Double> forFaultSequences(Set<Observable> shown) {
+    return forFaultSequences(shown, Generation.DEFAULT);
+  }
+
+  /**
+   * The labels for a receiver that shows only {@code shown}, over scenarios shaped by {@code
+   * generation}: with a provider, also its retries, its last retry, its manual redeliveries and a
+   * redelivery after the retention ended, each where the provider's profile makes it possible.
+   */
+  public static Map<String, Double> forFaultSequences(
+      Set<Observable> shown, Generation generation) {
     Map<String, Double> required = new LinkedHashMap<>();
     for (DecisionKind kind : DecisionKind.values()) {
       required.put("decision:" + kind, COMMON);
@@ -61,6 +73,21 @@ public final class RequiredCoverage {
         required.put("exercised:" + invariant, RARE);
       }
     }
+    generation.schedule().ifPresent(schedule -> forProvider(schedule, generation, required));
     return required;
+  }
+
+  private static void forProvider(
+      DeliverySchedule schedule, Generation generation, Map<String, Double> required) {
+    if (!schedule.retryOffsets().isEmpty()) {
+      required.put(Labels.PROVIDER_RETRY, COMMON);
+      required.put(Labels.PROVIDER_LAST_RETRY, COMMON);
+    }
+    if (schedule.manualWindow().isPresent()) {
+      required.put(Labels.PROVIDER_MANUAL_REDELIVERY, COMMON);
+    }
+    if (schedule.outlasts(generation.retention())) {
+      required.put(Labels.PROVIDER_AFTER_RETENTION, COMMON);
+    }
   }
 }

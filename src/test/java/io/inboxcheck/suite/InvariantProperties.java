@@ -16,11 +16,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The property suite against the reference model: every invariant after every step of generated
  * fault sequences, conformance, and order independence. Writes {@code reports/invariants.md}.
+ * {@code -Dinboxcheck.provider=NAME} generates the fault sequences' redeliveries as that provider's
+ * profile documents them, {@code -Dinboxcheck.retention=D} sets their retention.
  */
 class InvariantProperties {
   private static final List<PropertyReport> OUTCOMES = new ArrayList<>();
   private static final PropertyHarness HARNESS =
-      new PropertyHarness(RunConfig.defaults(), ProjectPaths.reports().resolve("counterexamples"));
+      new PropertyHarness(RunConfig.defaults(), ProjectPaths.reports().resolve("counterexamples"))
+          .generating(ProviderSettings.fromSystem(ProjectPaths.root().resolve("profiles")));
 
   @Test
   void faultSequencesKeepEveryInvariantAndConformToTheModel() {

@@ -1,0 +1,99 @@
+package io.inboxcheck.generate;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.model.Envelope;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * When a provider with a {@link DeliverySchedule} sends an event again: the next automatic retry,
+ * the last one at the horizon, or a person's manual redelivery within its window, each measured
+ * from the event's first attempt. A retry whose time has already passed on the receiver clock
+ * arrives at once, late in transit.
+ */
+final class ProviderTiming {
+  /** Weights of the next retry, the last retry and a manual redelivery. */
+  private static final int NEXT_RETRY = 5;
+
+  private static final int LAST_RETRY = 2;
+  private static final int MANUAL = 2;
+
+  private final Choices choices;
+  private final DeliverySchedule schedule;
+  private final Map<String, Instant> firstAttempts = new HashMap<>();
+
+  /** The highest automatic attempt number sent so far per event id. */
+  private final Map<String, Integer> lastAttempts = new HashMap<>();
+
+  ProviderTiming(Choices choices, DeliverySchedule schedule) {
+    this.choices = choices;
+    this.schedule = schedule;
+  }
+
+  /**
+   * One attempt of an event.
+   *
+   * @param at when it reaches the receiver
+   * @param number its attempt number, or null for a manual redelivery, which no provider numbers
+   */
+  record Attempt(Instant at, Integer number) {}
+
+  /**
+   * Notes an attempt sent at {@code at} with its number (null for a manual one, which starts no
+   * count); the first attempt of an id starts its schedule.
+   */
+  void sent(JsonObject envelope, Instant at, Integer number) {
+    new Envelope(envelope)
+        .eventId()
+        .ifPresent(
+            id -> {
+              firstAttempts.putIfAbsent(id, at);
+              lastAttempts.merge(id, number == null ? 1 : number, Math::max);
+            });
+  }
+
+  /**
+   * A snapshot whose earlier attempts all failed before reaching the receiver: its schedule starts
+   * now, and it arrives at a retry.
+   */
+  Attempt late(JsonObject envelope, Instant now) {
+    sent(envelope, now, 1);
+    return again(envelope, now, false);
+  }
+
+  /** The attempt that sends {@code envelope} again, no earlier than {@code now}. */
+  Attempt again(JsonObject envelope, Instant now) {
+    return again(envelope, now, true);
+  }
+
+  private Attempt again(JsonObject envelope, Instant now, boolean manualAllowed) {
+    String id = new Envelope(envelope).eventId().orElse("");
+    Instant first = firstAttempts.getOrDefault(id, now);
+    int made = lastAttempts.getOrDefault(id, 1);
+    List<Duration> retries = schedule.retryOffsets();
+    boolean retrying = made <= retries.size();
+    boolean manual = manualAllowed && schedule.manualWindow().isPresent();
+    if (!retrying && !manual) {
+      // The automatic retries are spent and no person can redeliver: a copy of the last attempt
+      // that was delayed in transit.
+      return new Attempt(now, made);
+    }
+    int drawn =
+        choices.weighted(retrying ? NEXT_RETRY : 0, retrying ? LAST_RETRY : 0, manual ? MANUAL : 0);
+    Attempt attempt;
+    if (drawn == 2) {
+      Duration horizon = schedule.horizon();
+      Duration window = schedule.manualWindow().orElseThrow().minus(horizon);
+      Duration into = window.multipliedBy(choices.integer(1, 100)).dividedBy(100);
+      attempt = new Attempt(first.plus(horizon).plus(into), null);
+    } else {
+      int retry = drawn == 1 ? retries.size() : made;
+      attempt = new Attempt(first.plus(retries.get(retry - 1)), retry + 1);
+    }
+    return attempt.at().isBefore(now) ? new Attempt(now, attempt.number()) : attempt;
+  }
+}

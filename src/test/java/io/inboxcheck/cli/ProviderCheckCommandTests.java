@@ -1,0 +1,191 @@
+package io.inboxcheck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code check --provider NAME --retention D}: fault sequences timed as the provider's profile
+ * says, and the retention-horizon check (issue 16), which fails a day of retention against Stripe
+ * and Svix with a counterexample {@code replay} reproduces, and passes four days.
+ */
+class ProviderCheckCommandTests {
+  private static final String PROFILES = ProjectPaths.root().resolve("profiles").toString();
+
+  private static final Pattern REPRODUCE =
+      Pattern.compile("\\(reproduce with --seed (-?\\d+)([^)]*)\\)");
+
+  @TempDir Path reports;
+  @TempDir Path noScenarios;
+
+  @Test
+  void aDayOfRetentionFailsAgainstStripeWithACounterexampleReplayReproduces() throws IOException {
+    CommandRun run = check("stripe", "PT24H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Path counterexample = reports.resolve("counterexamples").resolve("stripe-retention-PT24H.json");
+    assertThat(run.out())
+        .contains(
+            "Retention horizon: ids kept PT24H against stripe's retry horizon PT72H*: FAILED:"
+                + " the retry came after e-1 was forgotten and was decided APPLIED;"
+                + " counterexample "
+                + counterexample)
+        .contains(
+            "fault sequences keep every invariant (model, invariants, provider stripe): holds")
+        .contains("Replay against model: java -jar target/inboxcheck.jar replay " + counterexample);
+    JsonNode summary = new ObjectMapper().readTree(reports.resolve("summary.json").toFile());
+    assertThat(summary.get("verdict").asText()).isEqualTo("FAILED");
+    assertThat(summary.at("/retention_horizon/verdict").asText()).isEqualTo("FAILED");
+    assertThat(summary.at("/retention_horizon/counterexample").asText())
+        .isEqualTo(counterexample.toString());
+
+    CommandRun replay = CommandRun.of("replay", counterexample.toString());
+    assertThat(replay.exitCode()).as(replay.out() + replay.err()).isEqualTo(1);
+    assertThat(replay.err()).contains("step 3").contains("ID_CONFLICT");
+  }
+
+  @Test
+  void aDayOfRetentionFailsAgainstSvixsTwentySevenHourSchedule() {
+    CommandRun run = check("svix", "PT24H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .contains("against svix's retry horizon PT27H35M5S: FAILED: ")
+        .contains("(model, invariants, provider svix): holds");
+    Path counterexample = reports.resolve("counterexamples").resolve("svix-retention-PT24H.json");
+    assertThat(CommandRun.of("replay", counterexample.toString()).exitCode()).isEqualTo(1);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "svix"})
+  void fourDaysOfRetentionHold(String provider) throws IOException {
+    CommandRun run = check(provider, "PT96H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out())
+        .contains("Retention horizon: ids kept PT96H against " + provider + "'s retry horizon ")
+        .contains("holds: the retry was decided HELD ID_CONFLICT")
+        .contains("(model, invariants, provider " + provider + ", retention PT96H): holds")
+        .contains(
+            "3 tries per property before its multiplier, provider "
+                + provider
+                + ", retention PT96H")
+        .doesNotContain("FAILED");
+    try (var files = Files.list(reports)) {
+      assertThat(files.map(file -> file.getFileName().toString()))
+          .as("no counterexample when the retention outlasts the horizon")
+          .doesNotContain("counterexamples");
+    }
+  }
+
+  @Test
+  void thePostgresStoreForgetsIdsAfterTheScenariosRetentionAndFailsTheSame() {
+    CommandRun run = run("--receiver", "postgres", "--provider", "stripe", "--tries", "2");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Path counterexample = reports.resolve("counterexamples").resolve("stripe-retention-PT24H.json");
+    assertThat(run.out())
+        .contains("ids kept PT24H against stripe's retry horizon PT72H*: FAILED: ")
+        .contains("(postgres, invariants and conformance, provider stripe): holds")
+        .contains(
+            "Replay against postgres: java -jar target/inboxcheck.jar replay "
+                + counterexample
+                + " --receiver postgres");
+    CommandRun replay =
+        CommandRun.of("replay", counterexample.toString(), "--receiver", "postgres");
+    assertThat(replay.exitCode()).as(replay.out() + replay.err()).isEqualTo(1);
+  }
+
+  @Test
+  void aReceiverCaughtInAProviderRunIsToldTheProviderAndRetentionToRerunWith() {
+    String receiver = "class:" + NewerVariantApplyingReceiver.class.getName();
+    CommandRun run = run("--receiver", receiver, "--provider", "svix", "--retention", "PT96H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Matcher reproduce = REPRODUCE.matcher(run.out());
+    assertThat(reproduce.find()).as(run.out()).isTrue();
+    assertThat(reproduce.group(2)).isEqualTo(" --provider svix --retention PT96H");
+
+    // The command it names draws the same failing scenario again.
+    CommandRun again =
+        run(
+            "--receiver",
+            receiver,
+            "--seed",
+            reproduce.group(1),
+            "--provider",
+            "svix",
+            "--retention",
+            "PT96H",
+            "--tries",
+            "1");
+    assertThat(again.exitCode()).as(again.out()).isEqualTo(1);
+    assertThat(again.out()).contains("found on try 1 with seed " + reproduce.group(1));
+  }
+
+  @Test
+  void withoutAProviderThereIsNoRetentionHorizonPartAndNamesStayAsTheyWere() {
+    CommandRun run = run("--tries", "2");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out())
+        .contains("fault sequences keep every invariant (model, invariants): holds")
+        .doesNotContain("Retention horizon");
+  }
+
+  @Test
+  void anUnknownProviderIsRejectedInOneLineNamingTheKnownOnes() {
+    CommandRun run = check("mailchimp", "PT24H");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .isEqualTo(
+            "inboxcheck check: "
+                + PROFILES
+                + ": provider: no profile \"mailchimp\"; known: github, shopify, slack, stripe,"
+                + " svix");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  void aRetentionThatIsNotPositiveIsRejected() {
+    CommandRun run = check("stripe", "PT0S");
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip())
+        .isEqualTo("inboxcheck check: retention: value: must be positive, got PT0S");
+  }
+
+  private CommandRun check(String provider, String retention) {
+    return run("--provider", provider, "--retention", retention, "--tries", "3");
+  }
+
+  private CommandRun run(String... arguments) {
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "check",
+                "--reports",
+                reports.toString(),
+                "--scenarios",
+                noScenarios.toString(),
+                "--profiles",
+                PROFILES));
+    all.addAll(List.of(arguments));
+    return CommandRun.of(all.toArray(String[]::new));
+  }
+}

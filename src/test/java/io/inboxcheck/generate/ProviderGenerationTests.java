@@ -1,0 +1,125 @@
+package io.inboxcheck.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.profile.Profile;
+import io.inboxcheck.profile.ProfileReader;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Fault sequences drawn after a provider's profile, and the default left exactly as it was. */
+class ProviderGenerationTests {
+  private static final int SEEDS = 300;
+
+  /**
+   * The text of the first 300 seeds' scenarios and choices, hashed, as the generator drew them
+   * before providers existed: existing seeds, the zoo's results and coverage must not move.
+   */
+  private static final int DEFAULT_GENERATION_HASH = 609351112;
+
+  @Test
+  void withoutAProviderTheGeneratorDrawsChoiceForChoiceWhatItAlwaysDrew() {
+    ScenarioGenerator generator = new ScenarioGenerator();
+    StringBuilder all = new StringBuilder();
+    for (long seed = 0; seed < SEEDS; seed++) {
+      Choices choices = Choices.random(seed);
+      Scenario scenario = generator.generate(choices, "x");
+      all.append(scenario).append(choices.recorded()).append('\n');
+    }
+
+    assertThat(all.toString().hashCode())
+        .as("rerun: mvn -o test -Dtest=ProviderGenerationTests; seeds 0..%d", SEEDS - 1)
+        .isEqualTo(DEFAULT_GENERATION_HASH);
+    assertThat(Generation.DEFAULT.nameSuffix()).as("property names, hence seeds").isEmpty();
+  }
+
+  @Test
+  void stripesRetriesComeAtItsBackoffTimesAfterTheFirstAttemptAndManualOnesAfterTheHorizon()
+      throws InputRejected {
+    DeliverySchedule stripe = DeliverySchedule.of(profile("stripe"));
+    assertThat(stripe.derived()).isTrue();
+    assertThat(stripe.horizon()).isEqualTo(Duration.ofDays(3));
+    assertThat(stripe.retryOffsets()).hasSize(7).startsWith(Duration.ofDays(3).dividedBy(64));
+    ScenarioGenerator generator =
+        new ScenarioGenerator(new Generation(Optional.of(stripe), Duration.ofHours(24)));
+    int retries = 0;
+    for (long seed = 0; seed < SEEDS; seed++) {
+      Scenario scenario = generator.generate(Choices.random(seed), "x");
+      assertThat(scenario.retention()).isEqualTo(Duration.ofHours(24));
+      Map<String, Instant> firstAttempts = new HashMap<>();
+      Instant clock = scenario.start();
+      for (ScenarioStep step : scenario.steps()) {
+        Instant before = clock;
+        clock = step.time() == null ? clock : step.time();
+        if (!(step instanceof ScenarioStep.Deliver deliver)
+            || deliver.envelope().eventId().isEmpty()) {
+          continue;
+        }
+        Integer attempt = deliver.transport().attempt();
+        String id = deliver.envelope().eventId().get();
+        Instant first = firstAttempts.get(id);
+        if (first == null) {
+          // A late snapshot's earlier attempts never reached the receiver: no first to measure by.
+          boolean firstSeen = attempt == null || attempt == 1;
+          firstAttempts.put(id, firstSeen ? deliver.receivedAt() : Instant.MIN);
+          continue;
+        }
+        String where = "seed " + seed + ", step " + step.number();
+        if (first.equals(Instant.MIN) || (attempt != null && attempt == 1)) {
+          continue;
+        }
+        Duration after = Duration.between(first, deliver.receivedAt());
+        if (attempt == null) {
+          assertThat(after).as(where + ": a manual redelivery").isGreaterThan(stripe.horizon());
+          if (deliver.receivedAt().isAfter(before)) {
+            // Unless the clock had passed the window already and it arrives at once, late.
+            assertThat(after).as(where).isLessThanOrEqualTo(Duration.ofDays(30));
+          }
+        } else {
+          retries++;
+          assertThat(attempt).as(where).isBetween(2, stripe.lastAttempt());
+          assertThat(after)
+              .as(where + ": attempt " + attempt + " no earlier than its backoff time")
+              .isGreaterThanOrEqualTo(stripe.retryOffsets().get(attempt - 2));
+        }
+      }
+    }
+    assertThat(retries).isPositive();
+  }
+
+  @Test
+  void slacksPublishedScheduleIsSummedIntoTimesAfterTheFirstAttempt() throws InputRejected {
+    DeliverySchedule slack = DeliverySchedule.of(profile("slack"));
+
+    assertThat(slack.derived()).isFalse();
+    assertThat(slack.retryOffsets())
+        .containsExactly(Duration.ZERO, Duration.ofMinutes(1), Duration.ofMinutes(6));
+    assertThat(slack.lastAttempt()).isEqualTo(4);
+    assertThat(slack.manualWindow()).isEmpty();
+    assertThat(slack.outlasts(Duration.ofHours(24))).isFalse();
+  }
+
+  @Test
+  void githubNeverRetriesOnItsOwnButAPersonRedeliversWithinThreeDays() throws InputRejected {
+    DeliverySchedule github = DeliverySchedule.of(profile("github"));
+
+    assertThat(github.retryOffsets()).isEmpty();
+    assertThat(github.manualWindow()).contains(Duration.ofDays(3));
+    assertThat(github.outlasts(Duration.ofHours(24))).isTrue();
+    assertThat(github.outlasts(Duration.ofHours(96))).isFalse();
+  }
+
+  static Profile profile(String name) throws InputRejected {
+    return new ProfileReader()
+        .read(ProjectPaths.root().resolve("profiles").resolve(name + ".json"));
+  }
+}

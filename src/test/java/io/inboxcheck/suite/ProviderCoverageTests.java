@@ -1,0 +1,93 @@
+package io.inboxcheck.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.engine.CoverageShortfall;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.DeliverySchedule;
+import io.inboxcheck.generate.Generation;
+import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.receiver.Observable;
+import io.inboxcheck.scenario.Scenario;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The coverage a provider run must reach: its retries, its last retry, manual redeliveries and a
+ * redelivery after the retention ended, each where the profile makes it possible; and a generator
+ * that ignores the profile falls short of them, so the floors can fail.
+ */
+class ProviderCoverageTests {
+  private static final Path PROFILES = ProjectPaths.root().resolve("profiles");
+  private static final long SEED = 16;
+  private static final RunConfig CONFIG =
+      RunConfig.defaults().withTries(60).withSeed(SEED).withoutExampleDatabase();
+
+  @ParameterizedTest(name = "{0}, retention {1}")
+  @CsvSource({
+    "stripe, PT24H",
+    "stripe, PT96H",
+    "svix, PT24H",
+    "svix, PT96H",
+    "github, PT24H",
+    "shopify, PT24H",
+    "slack, PT24H"
+  })
+  void theProvidersGeneratorReachesEveryFloorItsProfileMakesPossible(
+      String provider, String retention) throws InputRejected {
+    Generation generation =
+        ProviderSettings.generation(PROFILES, provider, Duration.parse(retention));
+
+    PropertyResult<Scenario> result =
+        PropertyRunner.run(labelled(new ScenarioGenerator(generation), generation), CONFIG);
+
+    assertThat(result.status())
+        .as(
+            "%s; rerun: mvn -o test -Dtest=ProviderCoverageTests (seed %d)",
+            result.coverageShortfalls(), SEED)
+        .isEqualTo(PropertyResult.Status.PASSED);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"stripe", "svix", "slack"})
+  void aGeneratorIgnoringTheProfileFallsShortOfItsFloors(String provider) throws InputRejected {
+    Generation generation = ProviderSettings.generation(PROFILES, provider, null);
+
+    PropertyResult<Scenario> result =
+        PropertyRunner.run(labelled(new ScenarioGenerator(), generation), CONFIG);
+
+    assertThat(result.status()).isEqualTo(PropertyResult.Status.COVERAGE_FAILED);
+    assertThat(result.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .contains(provider.equals("github") ? "provider:manual_redelivery" : "provider:last_retry");
+  }
+
+  /** A property that only labels what {@code generator} drew, held to the provider's floors. */
+  private static Property<Scenario> labelled(ScenarioGenerator generator, Generation generation) {
+    DeliverySchedule schedule = generation.schedule().orElseThrow();
+    Property<Scenario> property =
+        Property.<Scenario>of(
+            "provider coverage (" + schedule.name() + ")",
+            choices -> generator.generate(choices, "coverage"),
+            (scenario, context) -> {
+              Labels.ofProvider(scenario, schedule).forEach(context::label);
+              return Verdict.pass();
+            });
+    for (Map.Entry<String, Double> floor :
+        RequiredCoverage.forFaultSequences(Observable.RICHEST_LEVEL, generation).entrySet()) {
+      if (floor.getKey().startsWith("provider:")) {
+        property = property.requireCoverage(floor.getKey(), floor.getValue());
+      }
+    }
+    return property;
+  }
+}
