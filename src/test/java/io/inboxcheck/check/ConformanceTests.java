@@ -95,26 +95,22 @@ class ConformanceTests {
     assertThat(found.observed().values()).containsExactly(Map.entry("ack", Ack.NO_ACK));
   }
 
+  /** A reconciliation of card-1 that re-evaluated {@link #HELD} as {@code decision}. */
+  private static HistoryStep reevaluatedAs(Decision decision) {
+    return step(
+        reconciled(
+            reconciliation(
+                CARD,
+                card(3, "open"),
+                card(5, "x"),
+                List.of(),
+                List.of(new Reevaluation(HELD, decision)))));
+  }
+
   @Test
   void aDifferentReconciliationIsDescribedPerObject() {
-    HistoryStep reference =
-        step(
-            reconciled(
-                reconciliation(
-                    CARD,
-                    card(3, "open"),
-                    card(5, "x"),
-                    List.of(),
-                    List.of(new Reevaluation(HELD, Decision.APPLIED)))));
-    HistoryStep tested =
-        step(
-            reconciled(
-                reconciliation(
-                    CARD,
-                    card(3, "open"),
-                    card(5, "x"),
-                    List.of(),
-                    List.of(new Reevaluation(HELD, Decision.STALE)))));
+    HistoryStep reference = reevaluatedAs(Decision.APPLIED);
+    HistoryStep tested = reevaluatedAs(Decision.STALE);
     Violation found = difference(tested, reference, ALL);
     assertThat(found.stepKind()).isEqualTo("reconcile");
     assertThat(found.expected().values())
