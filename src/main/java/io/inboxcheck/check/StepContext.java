@@ -25,10 +25,6 @@ record StepContext(
     return new Violation(finding, step.number(), recorded.detail().kind(), expected, observed);
   }
 
-  Optional<Violation> fail(Finding finding, Facts expected, Facts observed) {
-    return Optional.of(violation(finding, expected, observed));
-  }
-
   List<String> changedCards() {
     return Observation.changedCards(before, after);
   }
