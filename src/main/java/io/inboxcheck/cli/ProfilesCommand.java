@@ -37,11 +37,7 @@ final class ProfilesCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--profiles",
-      paramLabel = "DIR",
-      description = "Where the profiles are (default: ${DEFAULT-VALUE}).")
-  Path profiles = ProfileReader.DEFAULT_FOLDER;
+  @Mixin ProfilesFolder profiles;
 
   @Option(
       names = "--check-retention",
@@ -75,7 +71,7 @@ final class ProfilesCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<Profile> loaded;
     try {
-      loaded = new ProfileReader().readFolder(profiles);
+      loaded = new ProfileReader().readFolder(profiles.folder);
     } catch (InputRejected rejected) {
       err.println(rejected.getMessage());
       return ExitCodes.REJECTED;

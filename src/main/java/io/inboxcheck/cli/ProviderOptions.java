@@ -2,11 +2,10 @@ package io.inboxcheck.cli;
 
 import io.inboxcheck.generate.Generation;
 import io.inboxcheck.json.read.InputRejected;
-import io.inboxcheck.profile.ProfileReader;
 import io.inboxcheck.suite.ProviderSettings;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,16 +32,12 @@ final class ProviderOptions {
       })
   Duration retention;
 
-  @Option(
-      names = "--profiles",
-      paramLabel = "DIR",
-      description = "Where the provider profiles are (default: profiles).")
-  Path profiles = ProfileReader.DEFAULT_FOLDER;
+  @Mixin ProfilesFolder profiles;
 
   /** The generation the options choose, or empty with {@code problem} filled. */
   Optional<Generation> generation(StringBuilder problem) {
     try {
-      return Optional.of(ProviderSettings.generation(profiles, provider, retention));
+      return Optional.of(ProviderSettings.generation(profiles.folder, provider, retention));
     } catch (InputRejected rejected) {
       problem.append(rejected.getMessage());
       return Optional.empty();
