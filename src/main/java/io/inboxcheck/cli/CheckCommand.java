@@ -115,6 +115,8 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin CrashOptions crash;
 
+  @Mixin ConcurrencyOptions concurrent;
+
   @Option(
       names = "--reports",
       paramLabel = "DIR",
@@ -129,6 +131,12 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (crash.requested) {
       return CrashCheck.fromCommandLine(receiver, seed, crash.kills, out, err);
+    }
+    int concurrency = ConcurrencyCheck.concurrency(concurrent, out, err);
+    if (concurrency != ConcurrencyCheck.NOT_ASKED) {
+      return concurrency < 0
+          ? ExitCodes.REJECTED
+          : ConcurrencyCheck.fromCommandLine(receiver, access, concurrency, seed, out, err);
     }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);
