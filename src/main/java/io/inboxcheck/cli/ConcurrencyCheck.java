@@ -32,9 +32,6 @@ final class ConcurrencyCheck {
   /** Requests in flight at once, at most: each one holds a thread and a connection. */
   static final int MAX_CONCURRENCY = 64;
 
-  /** Problems printed before the rest are counted. */
-  static final int MAX_PROBLEMS_SHOWN = 10;
-
   private ConcurrencyCheck() {}
 
   /** What {@link #concurrency} answers for options that ask for no concurrency check. */
@@ -170,19 +167,14 @@ final class ConcurrencyCheck {
                         + bound
                         + "); not a pass, try a smaller --concurrency"));
     verdict.coverage().shortfalls().forEach(out::println);
-    List<String> problems = verdict.problems();
-    if (!problems.isEmpty()) {
-      out.println("FAILED: " + problems.size() + " problems:");
-      problems.stream().limit(MAX_PROBLEMS_SHOWN).forEach(line -> out.println("  " + line));
-      if (problems.size() > MAX_PROBLEMS_SHOWN) {
-        out.println("  ... and " + (problems.size() - MAX_PROBLEMS_SHOWN) + " more");
-      }
-    }
-    out.println("Seed " + seed + "; rerun with: " + rerun);
-    out.println(
+    FailureLines.print(
+        out,
+        "FAILED: " + verdict.problems().size() + " problems:",
+        verdict.problems(),
+        seed,
+        rerun,
         "(the deliveries are the seed's; how they interleave is the scheduler's, so a rerun sends"
             + " the same requests, not always in the same interleaving)");
-    out.flush();
     return ExitCodes.FAILED;
   }
 
