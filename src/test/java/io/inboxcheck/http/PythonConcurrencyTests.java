@@ -25,4 +25,22 @@ class PythonConcurrencyTests {
         .contains("judged by searching the serial orders of each round")
         .containsPattern("copies of one delivery in flight at once +[1-9]\\d* pairs");
   }
+
+  /**
+   * The search is a check that fails: the planted mistake applies a lower version, which no serial
+   * order of the round gives, whatever the interleaving.
+   */
+  @Test
+  void theSearchCatchesThePlantedMistake() {
+    PythonReceiver.requirePython();
+
+    CommandRun run =
+        CommandRun.of(
+            "check", "--concurrency", "4", "--receiver", "exec:" + PythonReceiver.PLANTED_COMMAND);
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .contains("no serial order of its requests gives the answers")
+        .contains("rerun with: java -jar target/inboxcheck.jar check --concurrency 4");
+  }
 }
