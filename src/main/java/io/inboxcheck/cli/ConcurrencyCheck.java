@@ -14,10 +14,14 @@ import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.store.PostgresReceivers;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * {@code check --concurrency K}: copies in flight (issue 16). Sends {@link ConcurrentBatch}'s
@@ -195,12 +199,36 @@ final class ConcurrencyCheck {
   }
 
   private static Optional<Profile> profile(String name, PrintWriter err) {
+    Path file = ProfileReader.DEFAULT_FOLDER.resolve(name + ".json");
+    if (!Files.isRegularFile(file)) {
+      err.println(
+          "inboxcheck check: --provider "
+              + name
+              + ": there is no "
+              + file
+              + "; available: "
+              + String.join(", ", available()));
+      return Optional.empty();
+    }
     try {
-      return Optional.of(
-          new ProfileReader().read(ProfileReader.DEFAULT_FOLDER.resolve(name + ".json")));
+      return Optional.of(new ProfileReader().read(file));
     } catch (InputRejected rejected) {
       err.println(rejected.getMessage());
       return Optional.empty();
+    }
+  }
+
+  /** The profile names in the profiles folder. */
+  private static List<String> available() {
+    try (Stream<Path> files = Files.list(ProfileReader.DEFAULT_FOLDER)) {
+      return files
+          .map(path -> path.getFileName().toString())
+          .filter(file -> file.endsWith(".json") && !file.endsWith(".schema.json"))
+          .map(file -> file.substring(0, file.length() - ".json".length()))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      return List.of("none (" + ProfileReader.DEFAULT_FOLDER + " cannot be listed)");
     }
   }
 }

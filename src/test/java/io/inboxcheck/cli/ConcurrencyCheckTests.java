@@ -23,7 +23,9 @@ class ConcurrencyCheckTests {
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.REJECTED);
     assertThat(run.err().strip())
-        .contains("nosuch.json")
+        .isEqualTo(
+            "inboxcheck check: --provider nosuch: there is no profiles/nosuch.json; available:"
+                + " github, shopify, slack, stripe, svix")
         .doesNotContain("\n")
         .doesNotContain("Exception");
   }
