@@ -132,11 +132,12 @@ final class CheckCommand implements Callable<Integer> {
     if (crash.requested) {
       return CrashCheck.fromCommandLine(receiver, seed, crash.kills, out, err);
     }
-    int concurrency = ConcurrencyCheck.concurrency(concurrent, out, err);
-    if (concurrency != ConcurrencyCheck.NOT_ASKED) {
+    int concurrency = concurrent.concurrency(out, err);
+    if (concurrency != ConcurrencyOptions.NOT_ASKED) {
       return concurrency < 0
           ? ExitCodes.REJECTED
-          : ConcurrencyCheck.fromCommandLine(receiver, access, concurrency, seed, out, err);
+          : ConcurrencyCheck.fromCommandLine(
+              receiver, access, concurrency, seed, reports, out, err);
     }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);

@@ -5,23 +5,22 @@ import io.inboxcheck.concurrent.ConcurrentBatch;
 import io.inboxcheck.concurrent.ConcurrentRun;
 import io.inboxcheck.concurrent.OneAtATime;
 import io.inboxcheck.concurrent.Request;
+import io.inboxcheck.concurrent.SerialisabilityCheck;
 import io.inboxcheck.http.ReceiverFailure;
-import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.profile.Profile;
-import io.inboxcheck.profile.ProfileReader;
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.store.PostgresReceivers;
-import java.io.IOException;
+import io.inboxcheck.suite.SerialCounterexample;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * {@code check --concurrency K}: copies in flight (issue 16). Sends {@link ConcurrentBatch}'s
@@ -33,54 +32,7 @@ final class ConcurrencyCheck {
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
   static final long DEFAULT_SEED = 20261201L;
 
-  /** Requests in flight at once, at most: each one holds a thread and a connection. */
-  static final int MAX_CONCURRENCY = 64;
-
   private ConcurrencyCheck() {}
-
-  /** What {@link #concurrency} answers for options that ask for no concurrency check. */
-  static final int NOT_ASKED = 0;
-
-  /**
-   * The requests in flight at once that the options ask for: {@code --concurrency}, else the {@code
-   * --provider} profile's copies_in_flight when above 1 (printed, so nobody wonders where it came
-   * from); {@link #NOT_ASKED} for neither; -1 when the input is rejected (printed to err).
-   */
-  static int concurrency(ConcurrencyOptions options, PrintWriter out, PrintWriter err) {
-    if (options.concurrency == null && options.provider == null) {
-      return NOT_ASKED;
-    }
-    int concurrency;
-    if (options.concurrency != null) {
-      concurrency = options.concurrency;
-    } else {
-      Optional<Profile> profile = profile(options.provider, err);
-      if (profile.isEmpty()) {
-        return -1;
-      }
-      concurrency = profile.get().copiesInFlight().value();
-      if (concurrency < 2) {
-        return NOT_ASKED;
-      }
-      out.println(
-          "--concurrency absent: "
-              + concurrency
-              + " from the "
-              + options.provider
-              + " profile's copies_in_flight ("
-              + profile.get().copiesInFlight().source()
-              + ")");
-    }
-    if (concurrency < 2 || concurrency > MAX_CONCURRENCY) {
-      err.println(
-          "inboxcheck check: --concurrency must be from 2 to "
-              + MAX_CONCURRENCY
-              + " (requests in flight at once), got "
-              + concurrency);
-      return -1;
-    }
-    return concurrency;
-  }
 
   /** Runs the check with {@code concurrency} requests at once and answers the exit code. */
   static int fromCommandLine(
@@ -88,6 +40,7 @@ final class ConcurrencyCheck {
       ReceiverAccessMixin access,
       int concurrency,
       Long seed,
+      Path reports,
       PrintWriter out,
       PrintWriter err) {
     StringBuilder problem = new StringBuilder();
@@ -106,7 +59,7 @@ final class ConcurrencyCheck {
             + " --seed "
             + runSeed;
     try {
-      return run(receivers, receiver, concurrency, runSeed, rerun, out);
+      return run(receivers, receiver, concurrency, runSeed, rerun, reports, out);
     } catch (ReceiverFailure | IllegalStateException failure) {
       out.flush();
       err.println(
@@ -131,18 +84,24 @@ final class ConcurrencyCheck {
       int concurrency,
       long seed,
       String rerun,
+      Path reports,
       PrintWriter out) {
     ReceiverSetup setup = ConcurrentBatch.setup();
     List<List<Envelope>> rounds = ConcurrentBatch.rounds(seed, concurrency, ConcurrentBatch.ROUNDS);
     ConcurrencyJudge.Verdict verdict;
     String serialised = "";
+    Optional<Path> saw = Optional.empty();
     try (ConcurrentReceiver receiver = concurrent(receivers, setup, concurrency)) {
       if (receiver instanceof OneAtATime) {
         serialised =
             " (it takes one request at a time, so requests sent at once wait for each other)";
       }
       List<Request> requests = ConcurrentRun.run(receiver, rounds);
-      verdict = ConcurrencyJudge.judge(setup, receiver, requests, receiver.view(), concurrency);
+      ReceiverView stored = receiver.view();
+      verdict = ConcurrencyJudge.judge(setup, receiver, requests, stored, concurrency);
+      if (!verdict.problems().isEmpty() && receiver.auditNamesSteps()) {
+        saw = Optional.of(written(reports, choice, seed, rerun, setup, requests, stored, verdict));
+      }
     }
     out.printf(
         "concurrency check of %s%s: seed %d, %d rounds of %d requests at once, judged by %s%s%n",
@@ -177,9 +136,51 @@ final class ConcurrencyCheck {
         verdict.problems(),
         seed,
         rerun,
+        saw.map(
+                file ->
+                    "What it saw, in the receiver's audit order: "
+                        + file
+                        + " (replay it with: java -jar target/inboxcheck.jar replay "
+                        + file
+                        + ")")
+            .orElse(null),
         "(the deliveries are the seed's; how they interleave is the scheduler's, so a rerun sends"
             + " the same requests, not always in the same interleaving)");
     return ExitCodes.FAILED;
+  }
+
+  /**
+   * Writes what a failing run saw as a scenario in the receiver's audit order, with every answer in
+   * the order it came back ({@link SerialCounterexample}), and returns the file.
+   */
+  private static Path written(
+      Path reports,
+      String choice,
+      long seed,
+      String rerun,
+      ReceiverSetup setup,
+      List<Request> requests,
+      ReceiverView stored,
+      ConcurrencyJudge.Verdict verdict) {
+    List<SerialisabilityCheck.Sent> answered =
+        requests.stream()
+            .sorted(Comparator.comparingLong(Request::finishNanos))
+            .map(
+                request ->
+                    new SerialisabilityCheck.Sent(
+                        request.step(), request.envelope(), request.answer()))
+            .toList();
+    return SerialCounterexample.write(
+        reports.resolve("counterexamples"),
+        new SerialCounterexample.Run(
+            "concurrency-" + ReceiverNames.fileSafe(choice),
+            seed,
+            rerun,
+            setup,
+            stored.audit(),
+            SerialCounterexample.answers(answered),
+            Map.of(),
+            verdict.problems()));
   }
 
   /**
@@ -196,39 +197,5 @@ final class ConcurrencyCheck {
     return receiver instanceof ConcurrentReceiver concurrent
         ? concurrent
         : new OneAtATime(receiver);
-  }
-
-  private static Optional<Profile> profile(String name, PrintWriter err) {
-    Path file = ProfileReader.DEFAULT_FOLDER.resolve(name + ".json");
-    if (!Files.isRegularFile(file)) {
-      err.println(
-          "inboxcheck check: --provider "
-              + name
-              + ": there is no "
-              + file
-              + "; available: "
-              + String.join(", ", available()));
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(new ProfileReader().read(file));
-    } catch (InputRejected rejected) {
-      err.println(rejected.getMessage());
-      return Optional.empty();
-    }
-  }
-
-  /** The profile names in the profiles folder. */
-  private static List<String> available() {
-    try (Stream<Path> files = Files.list(ProfileReader.DEFAULT_FOLDER)) {
-      return files
-          .map(path -> path.getFileName().toString())
-          .filter(file -> file.endsWith(".json") && !file.endsWith(".schema.json"))
-          .map(file -> file.substring(0, file.length() - ".json".length()))
-          .sorted()
-          .toList();
-    } catch (IOException e) {
-      return List.of("none (" + ProfileReader.DEFAULT_FOLDER + " cannot be listed)");
-    }
   }
 }

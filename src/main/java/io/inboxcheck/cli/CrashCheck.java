@@ -139,6 +139,7 @@ final class CrashCheck {
         problems,
         seed,
         rerun,
+        null,
         "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
             + " steps, not always at the same instant)");
     return ExitCodes.FAILED;

@@ -14,13 +14,17 @@ final class FailureLines {
 
   private FailureLines() {}
 
-  /** Prints {@code heading} and the problems, if any, then the seed, the rerun and the caveat. */
+  /**
+   * Prints {@code heading} and the problems, if any, then the seed, the rerun, where what the run
+   * saw was written (when {@code evidence} is not null) and the caveat.
+   */
   static void print(
       PrintWriter out,
       String heading,
       List<String> problems,
       long seed,
       String rerun,
+      String evidence,
       String caveat) {
     if (!problems.isEmpty()) {
       out.println(heading);
@@ -30,6 +34,9 @@ final class FailureLines {
       }
     }
     out.println("Seed " + seed + "; rerun with: " + rerun);
+    if (evidence != null) {
+      out.println(evidence);
+    }
     out.println(caveat);
     out.flush();
   }

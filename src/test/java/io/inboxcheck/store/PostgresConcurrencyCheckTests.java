@@ -3,6 +3,9 @@ package io.inboxcheck.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.cli.CommandRun;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +55,21 @@ class PostgresConcurrencyCheckTests {
           .contains("FAILED:")
           .contains("SQLSTATE 23505 (unique_violation)")
           .contains("rerun with: java -jar target/inboxcheck.jar check --concurrency 4");
+      assertWhatItSawReplays(result, seed);
     }
+  }
+
+  /** The scenario a failing run writes is read by replay: not rejected (exit code 2). */
+  private static void assertWhatItSawReplays(CommandRun failed, long seed) {
+    Matcher written =
+        Pattern.compile("What it saw, in the receiver's audit order: (\\S+\\.json)")
+            .matcher(failed.out());
+    assertThat(written.find())
+        .as("the failure names its file; seed %d: %s", seed, failed.out())
+        .isTrue();
+    Path file = Path.of(written.group(1));
+    assertThat(file).exists();
+    CommandRun replayed = CommandRun.of("replay", file.toString());
+    assertThat(replayed.exitCode()).as("%s%s", replayed.out(), replayed.err()).isIn(0, 1);
   }
 }
