@@ -120,6 +120,8 @@ final class CheckCommand implements Callable<Integer> {
 
   private Generation generation = Generation.DEFAULT;
 
+  @Mixin ConcurrencyOptions concurrent;
+
   @Option(
       names = "--reports",
       paramLabel = "DIR",
@@ -141,6 +143,13 @@ final class CheckCommand implements Callable<Integer> {
     if (generated.isEmpty()) {
       err.println("inboxcheck check: " + problem);
       return ExitCodes.REJECTED;
+    }
+    int concurrency = concurrent.concurrency(err);
+    if (concurrency != ConcurrencyOptions.NOT_ASKED) {
+      return concurrency < 0
+          ? ExitCodes.REJECTED
+          : ConcurrencyCheck.fromCommandLine(
+              receiver, access, concurrency, seed, reports, out, err);
     }
     generation = generated.get();
     ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);

@@ -38,9 +38,6 @@ final class CrashCheck {
   /** A kill in flight lands at most this long after the delivery was sent. */
   static final long MAX_KILL_DELAY_NANOS = Duration.ofMillis(8).toNanos();
 
-  /** Problems printed before the rest are counted. */
-  static final int MAX_PROBLEMS_SHOWN = 10;
-
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
   static final long DEFAULT_CRASH_SEED = 20241201L;
 
@@ -136,16 +133,15 @@ final class CrashCheck {
       out.flush();
       return ExitCodes.OK;
     }
-    out.println("FAILED: " + problems.size() + " problems after kills:");
-    problems.stream().limit(MAX_PROBLEMS_SHOWN).forEach(problem -> out.println("  " + problem));
-    if (problems.size() > MAX_PROBLEMS_SHOWN) {
-      out.println("  ... and " + (problems.size() - MAX_PROBLEMS_SHOWN) + " more");
-    }
-    out.println("Seed " + seed + "; rerun with: " + rerun);
-    out.println(
+    FailureLines.print(
+        out,
+        "FAILED: " + problems.size() + " problems after kills:",
+        problems,
+        seed,
+        rerun,
+        null,
         "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
             + " steps, not always at the same instant)");
-    out.flush();
     return ExitCodes.FAILED;
   }
 

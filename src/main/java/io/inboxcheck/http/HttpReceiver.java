@@ -9,8 +9,8 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Ack;
+import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
-import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.ReplayableReceiver;
 import io.inboxcheck.receiver.Transport;
@@ -28,7 +28,7 @@ import java.util.SortedMap;
  * real webhook request; everything else goes through the receiver's control API. What the receiver
  * reports is mapped back onto steps by {@link ViewMapping}, from what this adapter sent.
  */
-public final class HttpReceiver implements Receiver, ReplayableReceiver {
+public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceiver {
   private final ReceiverClient client;
   private final String choice;
   private final ReceiverSetup setup;
@@ -62,7 +62,7 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
   }
 
   @Override
-  public void advanceClock(int step, Instant time) {
+  public synchronized void advanceClock(int step, Instant time) {
     before(step);
     client.control(
         "clock",
@@ -71,21 +71,41 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
     clock = time;
   }
 
+  /**
+   * Sends one delivery. Several threads may deliver at once ({@code check --concurrency}): the
+   * request itself is sent outside the lock, so copies are really in flight together; only the
+   * bookkeeping of what was sent is one thread at a time.
+   */
   @Override
   public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
-    before(step);
     String what = "the delivery at step " + step;
-    if (transport.storageFault()) {
-      client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+    Map<String, String> headers;
+    synchronized (this) {
+      before(step);
+      if (transport.storageFault()) {
+        client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+      }
+      headers = headers(envelope, transport);
     }
-    ReceiverClient.Answer answer =
-        client.deliver(envelope.text(), headers(envelope, transport), what);
-    sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
-    if (!answer.successful()) {
-      // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
-      return DeliveryResult.NOT_DURABLE;
+    ReceiverClient.Answer answer = client.deliver(envelope.text(), headers, what);
+    synchronized (this) {
+      sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
+      if (!answer.successful()) {
+        // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
+        return DeliveryResult.NOT_DURABLE;
+      }
+      return new DeliveryResult(decisionOf(answer, step, what), Ack.ACK);
     }
-    return new DeliveryResult(decisionOf(answer, step, what), Ack.ACK);
+  }
+
+  /**
+   * The receiver's audit names arrivals, which {@link ViewMapping} matches to steps by content:
+   * copies of one delivery in flight at once cannot be told apart, so its order is no order of the
+   * steps.
+   */
+  @Override
+  public boolean auditNamesSteps() {
+    return false;
   }
 
   /** The webhook headers a provider sends beside the body (Standard Webhooks names). */
@@ -118,7 +138,7 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
   }
 
   @Override
-  public List<ObjectReconciliation> reconcile(
+  public synchronized List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
     before(step);
     String what = "the reconciliation at step " + step;
@@ -130,7 +150,7 @@ public final class HttpReceiver implements Receiver, ReplayableReceiver {
   }
 
   @Override
-  public ReceiverView view() {
+  public synchronized ReceiverView view() {
     return current().view();
   }
 

@@ -26,7 +26,7 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
     StoredIdentity identity = null;
     if (eventId.isPresent()) {
       // Rule 3.1 reads the identity record: lock its name first, so its absence is locked too.
-      Sql.query(scope.connection(), "SELECT lock_event(?)", row -> {}, eventId.get());
+      scope.settings().locks().lockEventId(scope.connection(), eventId.get());
       identity = IdentityRows.load(scope.connection(), eventId.get());
     }
     SortedSet<String> names = new TreeSet<>();

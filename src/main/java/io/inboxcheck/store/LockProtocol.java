@@ -15,6 +15,11 @@ interface LockProtocol {
   /** The protocol of every receiver this package hands out. */
   LockProtocol LOCKED = new LockProtocol() {};
 
+  /** Locks an event id's identity record, an id without a record included (rule 3.1 reads it). */
+  default void lockEventId(Connection connection, String eventId) throws SQLException {
+    Sql.query(connection, "SELECT lock_event(?)", row -> {}, eventId);
+  }
+
   /** Locks the names of these cards, a card that does not exist yet included. */
   default void lockCardNames(Connection connection, Collection<String> names) throws SQLException {
     if (!names.isEmpty()) {

@@ -175,6 +175,17 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     return transactions.failed();
   }
 
+  /** The SQLSTATE of the last transaction that answered NO_ACK; null if none did or unknown. */
+  public String lastFailureState() {
+    return transactions.lastFailureState();
+  }
+
+  /** The view read again: other receivers on the same schema may have written meanwhile. */
+  ReceiverView freshView() {
+    cachedView = null;
+    return view();
+  }
+
   /** The last failure that was not a database error, i.e. a bug in this store; null if none. */
   public RuntimeException lastUnexpected() {
     return transactions.lastUnexpected();

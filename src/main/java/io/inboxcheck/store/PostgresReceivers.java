@@ -40,6 +40,19 @@ public final class PostgresReceivers implements Function<ReceiverSetup, Receiver
   }
 
   /**
+   * A receiver on a fresh schema that takes {@code connections} deliveries at once, one connection
+   * each ({@code check --concurrency}); closed with the rest.
+   */
+  public SharedPostgresReceiver concurrent(ReceiverSetup setup, int connections) {
+    String schema = "inboxcheck_" + runId + "_" + (opened.size() + 1);
+    SharedPostgresReceiver shared =
+        new SharedPostgresReceiver(
+            receiverConnections(schema, setup), schema, setup, LockProtocol.LOCKED, connections);
+    opened.addAll(shared.members());
+    return shared;
+  }
+
+  /**
    * What the receiver connects with: on the embedded server, the least-privileged application role;
    * on a given server, the user given (whose grants are the operator's business).
    */

@@ -31,6 +31,7 @@ final class Transactions implements AutoCloseable {
   private final AtomicLong failedTransactions = new AtomicLong();
   private Connection connection;
   private RuntimeException lastUnexpected;
+  private volatile String lastFailureState;
 
   Transactions(ConnectionSource connections) {
     this.connections = connections;
@@ -46,6 +47,11 @@ final class Transactions implements AutoCloseable {
   /** Transactions that ended without a commit: each one answered NO_ACK. */
   long failed() {
     return failedTransactions.get();
+  }
+
+  /** The SQLSTATE of the last transaction that ended without a commit; null if none did. */
+  String lastFailureState() {
+    return lastFailureState;
   }
 
   /** The last failure that was not a database error, i.e. a bug in the store; null if none. */
@@ -85,12 +91,14 @@ final class Transactions implements AutoCloseable {
           backOff(attempt);
           continue;
         }
+        lastFailureState = e.getSQLState();
         failedTransactions.incrementAndGet();
         return Optional.empty();
       } catch (RuntimeException e) {
         // A bug in the store or a disagreement with the reducer: never a partial write.
         rollback();
         lastUnexpected = e;
+        lastFailureState = null;
         failedTransactions.incrementAndGet();
         return Optional.empty();
       }
@@ -100,6 +108,7 @@ final class Transactions implements AutoCloseable {
       } catch (SQLException e) {
         // COMMIT failed or its outcome is unknown: NO_ACK is always safe (section 8).
         discardConnection();
+        lastFailureState = e.getSQLState();
         failedTransactions.incrementAndGet();
         return Optional.empty();
       }

@@ -6,7 +6,8 @@ import java.util.Collection;
 
 /**
  * Lock protocols only tests use: the store's own with a race window between deciding and writing,
- * and a deliberately broken store without card locks that the concurrency check must catch.
+ * and deliberately broken stores, without card locks or without the identity lock, that the
+ * concurrency checks must catch.
  */
 final class TestLocks {
   private TestLocks() {}
@@ -40,6 +41,23 @@ final class TestLocks {
       public boolean guardsCardUpdates() {
         return false;
       }
+
+      @Override
+      public void raceWindow() {
+        hold(window);
+      }
+    };
+  }
+
+  /**
+   * The broken store: no lock on the event id's identity record, so two copies of one new id both
+   * find no record and both decide it new; the card locks stay, so what goes wrong is identity
+   * alone (the second insert of the record is a unique violation, or two first decisions).
+   */
+  static LockProtocol withoutIdentityLock(Duration window) {
+    return new LockProtocol() {
+      @Override
+      public void lockEventId(Connection connection, String eventId) {}
 
       @Override
       public void raceWindow() {

@@ -1,0 +1,27 @@
+package io.inboxcheck.receiver;
+
+import java.util.Optional;
+
+/**
+ * A receiver that takes deliveries from several threads at once, as a web server does: {@link
+ * #deliver} may be called while other deliveries are in flight ({@code check --concurrency}). The
+ * rest of {@link Receiver} is called only while no delivery is in flight.
+ */
+public interface ConcurrentReceiver extends Receiver {
+  /**
+   * Why the delivery of {@code step} answered NO_ACK, when the receiver can tell, e.g. {@code
+   * SQLSTATE 23505 (unique_violation)}; empty when it acknowledged or cannot tell.
+   */
+  /**
+   * Whether the audit names the step of each delivery it records, so that its order is an order of
+   * the requests themselves; a receiver whose steps the harness infers (over HTTP, by matching
+   * content to what was sent) cannot tell two copies in flight apart, and answers false.
+   */
+  default boolean auditNamesSteps() {
+    return shows().contains(Observable.AUDIT) && shows().contains(Observable.DECISION);
+  }
+
+  default Optional<String> whyNotAcknowledged(int step) {
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,71 @@
+package io.inboxcheck.concurrent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Transport;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Judging and coverage of a concurrent run, on requests written by hand. */
+class ConcurrencyJudgeTests {
+  private static final Envelope COPY = ConcurrentBatch.snapshot("e-1", "card-1", 5, "");
+
+  @Test
+  void aNoAckUnderContentionIsAFindingNamingItsSqlState() {
+    OneAtATime receiver = new OneAtATime(new ModelReceiver(ConcurrentBatch.setup()));
+    DeliveryResult applied = receiver.deliver(1, COPY, Transport.PLAIN);
+    List<Request> requests =
+        List.of(
+            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
+            new Request(
+                0,
+                2,
+                COPY,
+                DeliveryResult.NOT_DURABLE,
+                1,
+                9,
+                Optional.of("SQLSTATE 23505 (unique_violation)")));
+
+    ConcurrencyJudge.Verdict verdict =
+        ConcurrencyJudge.judge(ConcurrentBatch.setup(), receiver, requests, receiver.view(), 2);
+
+    assertThat(verdict.judgedBy()).isEqualTo("the audit order replayed through the model");
+    assertThat(verdict.problems())
+        .singleElement()
+        .asString()
+        .startsWith("step 2 (e-1): NO_ACK with nothing injected")
+        .contains("SQLSTATE 23505 (unique_violation)");
+    assertThat(verdict.passed()).isFalse();
+    assertThat(verdict.coverage().copiesInFlight()).isEqualTo(1);
+  }
+
+  @Test
+  void copiesThatNeverOverlapAreACoverageShortfall() {
+    DeliveryResult any = DeliveryResult.NOT_DURABLE;
+    List<Request> oneAfterTheOther =
+        List.of(
+            new Request(0, 1, COPY, any, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, any, 10, 20, Optional.empty()));
+    List<Request> together =
+        List.of(
+            new Request(0, 1, COPY, any, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, any, 9, 20, Optional.empty()));
+
+    InFlightCoverage apart = InFlightCoverage.of(oneAfterTheOther, 2);
+    InFlightCoverage overlapping = InFlightCoverage.of(together, 2);
+
+    assertThat(apart.copiesInFlight()).isZero();
+    assertThat(apart.roundsAllInFlight()).isZero();
+    assertThat(apart.shortfalls())
+        .singleElement()
+        .asString()
+        .startsWith("coverage shortfall: copies of one delivery in flight at once occurred 0");
+    assertThat(overlapping.copiesInFlight()).isEqualTo(1);
+    assertThat(overlapping.roundsAllInFlight()).isEqualTo(1);
+    assertThat(overlapping.shortfalls()).isEmpty();
+  }
+}
