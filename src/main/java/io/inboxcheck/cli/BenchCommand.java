@@ -73,6 +73,13 @@ final class BenchCommand implements Callable<Integer> {
   long seed;
 
   @Option(
+      names = "--scenarios",
+      defaultValue = "scenarios",
+      description =
+          "exploration: folder holding B62-15-events.json and explore-16-deliveries.json.")
+  Path scenarios;
+
+  @Option(
       names = "--cards",
       defaultValue = "100000",
       description = "exploration: cards (default: ${DEFAULT-VALUE}).")
@@ -100,13 +107,6 @@ final class BenchCommand implements Callable<Integer> {
         "1,814,400 (default: ${DEFAULT-VALUE}; 0 runs them all)."
       })
   long bruteForceOrders;
-
-  @Option(
-      names = "--scenarios",
-      defaultValue = "scenarios",
-      description =
-          "exploration: folder holding B62-15-events.json and explore-16-deliveries.json.")
-  Path scenarios;
 
   @Override
   public Integer call() {

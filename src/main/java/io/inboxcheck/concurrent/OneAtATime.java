@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.function.Supplier;
 
 /**
  * A receiver that takes one request at a time (the model, a {@code class:} receiver that is no
@@ -32,24 +33,33 @@ public final class OneAtATime implements ConcurrentReceiver {
   }
 
   @Override
-  public synchronized void advanceClock(int step, Instant time) {
-    receiver.advanceClock(step, time);
+  public void advanceClock(int step, Instant time) {
+    serially(
+        () -> {
+          receiver.advanceClock(step, time);
+          return null;
+        });
   }
 
   @Override
-  public synchronized DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
-    return receiver.deliver(step, envelope, transport);
+  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+    return serially(() -> receiver.deliver(step, envelope, transport));
   }
 
   @Override
-  public synchronized List<ObjectReconciliation> reconcile(
+  public List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
-    return receiver.reconcile(step, authority);
+    return serially(() -> receiver.reconcile(step, authority));
   }
 
   @Override
-  public synchronized ReceiverView view() {
-    return receiver.view();
+  public ReceiverView view() {
+    return serially(receiver::view);
+  }
+
+  /** Every operation goes through here: the one lock that makes requests wait for each other. */
+  private synchronized <T> T serially(Supplier<T> operation) {
+    return operation.get();
   }
 
   @Override
