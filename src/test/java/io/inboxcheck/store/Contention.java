@@ -43,6 +43,23 @@ final class Contention {
     return problems;
   }
 
+  /**
+   * Prints, and returns, how many attempts the transactions of {@code test}'s receivers needed and
+   * which SQLSTATEs made them start again: the cost of contention, which locks turn into waits.
+   */
+  static String report(String test, List<PostgresReceiver> receivers) {
+    Map<String, Long> retried = new TreeMap<>();
+    receivers.forEach(
+        receiver ->
+            receiver
+                .retriedStates()
+                .forEach((state, count) -> retried.merge(state, count, Long::sum)));
+    String report =
+        "attempts per transaction " + attempts(receivers) + ", restarted by SQLSTATE " + retried;
+    System.out.printf("%s: %d receivers, %s%n", test, receivers.size(), report);
+    return report;
+  }
+
   /** How many transactions, over every receiver, needed one attempt, two, three. */
   static Map<Integer, Long> attempts(List<PostgresReceiver> receivers) {
     Map<Integer, Long> attempts = new TreeMap<>();
