@@ -1,23 +1,15 @@
 package io.inboxcheck.concurrent;
 
+import static io.inboxcheck.concurrent.SerialisabilityCheckTests.guide;
+import static io.inboxcheck.concurrent.SerialisabilityCheckTests.replacing;
+import static io.inboxcheck.concurrent.SerialisabilityCheckTests.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.check.Violation;
-import io.inboxcheck.json.JsonObject;
-import io.inboxcheck.json.read.InputRejected;
-import io.inboxcheck.json.read.StrictJson;
-import io.inboxcheck.model.Card;
-import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ModelReceiver;
-import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
-import java.lang.reflect.Proxy;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +18,6 @@ import org.junit.jupiter.api.Test;
  * audit lists and that table lacks.
  */
 class ViewSnapshotTests {
-  static final Instant T = Instant.parse("2024-01-01T08:00:00Z");
-
   @Test
   void aConsistentViewPasses() {
     assertThat(ViewSnapshot.check(guide(), twoDeliveries())).isEmpty();
@@ -61,45 +51,8 @@ class ViewSnapshotTests {
   /** e-1 APPLIED to card-7, e-2 held for an unknown card. */
   private static ReceiverView twoDeliveries() {
     ModelReceiver model = new ModelReceiver(guide());
-    model.deliver(1, snapshot("e-1", "card-7", 11), Transport.PLAIN);
-    model.deliver(2, snapshot("e-2", "card-99", 1), Transport.PLAIN);
+    model.deliver(1, snapshot("e-1", "card-7", 11, "eleven"), Transport.PLAIN);
+    model.deliver(2, snapshot("e-2", "card-99", 1, "one"), Transport.PLAIN);
     return model.view();
-  }
-
-  /** {@code view} with one method answering {@code value}: that table read at another moment. */
-  private static ReceiverView replacing(ReceiverView view, String method, Object value) {
-    return (ReceiverView)
-        Proxy.newProxyInstance(
-            ReceiverView.class.getClassLoader(),
-            new Class<?>[] {ReceiverView.class},
-            (proxy, called, arguments) ->
-                called.getName().equals(method) ? value : called.invoke(view, arguments));
-  }
-
-  private static ReceiverSetup guide() {
-    TreeMap<String, Card> cards = new TreeMap<>();
-    cards.put("card-7", new Card(10, (JsonObject) parse("{\"stage\":\"queued\"}"), false));
-    return new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), T);
-  }
-
-  private static Envelope snapshot(String eventId, String objectId, long version) {
-    String text =
-        "{\"event_id\":\""
-            + eventId
-            + "\",\"object_id\":\""
-            + objectId
-            + "\",\"object_version\":"
-            + version
-            + ",\"occurred_at\":\"2024-01-01T08:00:00Z\",\"type\":\"card.snapshot\","
-            + "\"state\":{\"stage\":\"ready\"}}";
-    return new Envelope(parse(text), text);
-  }
-
-  private static io.inboxcheck.json.JsonValue parse(String text) {
-    try {
-      return new StrictJson().parse("test", text);
-    } catch (InputRejected rejected) {
-      throw new IllegalArgumentException(rejected.getMessage());
-    }
   }
 }
