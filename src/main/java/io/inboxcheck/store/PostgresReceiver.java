@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A receiver that records every decision in PostgreSQL over plain JDBC, one transaction per
@@ -41,6 +42,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   private Connection viewConnection;
   private Instant clock;
   private RecordedView cachedView;
+  private final Map<Integer, Long> deliveryAttempts = new ConcurrentHashMap<>();
 
   /** A receiver on {@code schema}, creating it from the versioned SQL file if it is absent. */
   public PostgresReceiver(ConnectionSource connections, String schema, ReceiverSetup setup) {
@@ -120,6 +122,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
               }
               return decided;
             });
+    deliveryAttempts.merge(transactions.lastAttempts(), 1L, Long::sum);
     return decision.map(DeliveryResult::recorded).orElse(DeliveryResult.NOT_DURABLE);
   }
 
@@ -199,9 +202,12 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     return contention;
   }
 
-  /** How many transactions needed one attempt, two, three (section 8's bounded retry). */
-  public Map<Integer, Long> attempts() {
-    return transactions.attempts();
+  /**
+   * How many deliveries needed one attempt, two, three (section 8's bounded retry), answered ACK or
+   * not; pruning and reconciliation transactions are not counted.
+   */
+  public Map<Integer, Long> deliveryAttempts() {
+    return new TreeMap<>(deliveryAttempts);
   }
 
   /** The last failure that was not a database error, i.e. a bug in this store; null if none. */

@@ -30,9 +30,9 @@ final class Transactions implements AutoCloseable {
   private final Map<String, AtomicLong> retriedStates = new ConcurrentHashMap<>();
   private final AtomicLong failedTransactions = new AtomicLong();
   private final Map<String, AtomicLong> failedStates = new ConcurrentHashMap<>();
-  private final Map<Integer, AtomicLong> attempts = new ConcurrentHashMap<>();
   private Connection connection;
   private RuntimeException lastUnexpected;
+  private int lastAttempts;
 
   Transactions(ConnectionSource connections) {
     this.connections = connections;
@@ -56,9 +56,9 @@ final class Transactions implements AutoCloseable {
     return counted(failedStates);
   }
 
-  /** How many transactions needed each number of attempts, committed or not. */
-  Map<Integer, Long> attempts() {
-    return counted(attempts);
+  /** The attempts the last transaction run needed, committed or not; 0 before the first. */
+  int lastAttempts() {
+    return lastAttempts;
   }
 
   private static <K> Map<K, Long> counted(Map<K, AtomicLong> counts) {
@@ -111,7 +111,7 @@ final class Transactions implements AutoCloseable {
       }
       try {
         current.commit();
-        count(attempts, attempt);
+        lastAttempts = attempt;
         return Optional.of(result);
       } catch (SQLException e) {
         // COMMIT failed or its outcome is unknown: NO_ACK is always safe (section 8).
@@ -125,7 +125,7 @@ final class Transactions implements AutoCloseable {
   private <T> Optional<T> failed(int attempt, String sqlState) {
     failedTransactions.incrementAndGet();
     count(failedStates, sqlState == null ? "none" : sqlState);
-    count(attempts, attempt);
+    lastAttempts = attempt;
     return Optional.empty();
   }
 

@@ -44,8 +44,9 @@ final class Contention {
   }
 
   /**
-   * Prints, and returns, how many attempts the transactions of {@code test}'s receivers needed and
-   * which SQLSTATEs made them start again: the cost of contention, which locks turn into waits.
+   * Prints, and returns, how many attempts the deliveries of {@code test}'s receivers needed and
+   * which SQLSTATEs made a transaction start again: the cost of contention, which locks turn into
+   * waits.
    */
   static String report(String test, List<PostgresReceiver> receivers) {
     Map<String, Long> retried = new TreeMap<>();
@@ -55,16 +56,18 @@ final class Contention {
                 .retriedStates()
                 .forEach((state, count) -> retried.merge(state, count, Long::sum)));
     String report =
-        "attempts per transaction " + attempts(receivers) + ", restarted by SQLSTATE " + retried;
+        "attempts per delivery " + attempts(receivers) + ", restarted by SQLSTATE " + retried;
     System.out.printf("%s: %d receivers, %s%n", test, receivers.size(), report);
     return report;
   }
 
-  /** How many transactions, over every receiver, needed one attempt, two, three. */
+  /** How many deliveries, over every receiver, needed one attempt, two, three. */
   static Map<Integer, Long> attempts(List<PostgresReceiver> receivers) {
     Map<Integer, Long> attempts = new TreeMap<>();
     for (PostgresReceiver receiver : receivers) {
-      receiver.attempts().forEach((count, times) -> attempts.merge(count, times, Long::sum));
+      receiver
+          .deliveryAttempts()
+          .forEach((count, times) -> attempts.merge(count, times, Long::sum));
     }
     return attempts;
   }

@@ -10,10 +10,14 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.store.LockProtocol.Window;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
 
 /**
  * The named races of docs/storage-boundary.md played in one order every time (see {@link Race}):
@@ -28,6 +32,22 @@ class PostgresRaceWindowTests {
 
   /** What a race left: the problems the checks found, and whether the second side waited. */
   record Verdict(List<String> problems, boolean secondWaited) {}
+
+  /** A protocol method the held window did not forward would silently be the store's own. */
+  @Test
+  void aHeldWindowForwardsEveryMethodOfTheProtocol() {
+    Class<?> held = new HeldWindow(Window.DELIVERY_DECIDED).around(LockProtocol.LOCKED).getClass();
+    for (Method method : LockProtocol.class.getDeclaredMethods()) {
+      if (!Modifier.isStatic(method.getModifiers())) {
+        assertThat(held.getDeclaredMethods())
+            .as("HeldWindow forwards %s", method.getName())
+            .anyMatch(
+                declared ->
+                    declared.getName().equals(method.getName())
+                        && Arrays.equals(declared.getParameterTypes(), method.getParameterTypes()));
+      }
+    }
+  }
 
   @RepeatedTest(RUNS)
   void twoFirstArrivalsOfOneIdWaitForTheIdentityLock() throws Exception {
