@@ -26,8 +26,12 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
     StoredIdentity identity = null;
     if (eventId.isPresent()) {
       // Rule 3.1 reads the identity record: lock its name first, so its absence is locked too.
-      scope.settings().locks().lockEventId(scope.connection(), eventId.get());
+      scope.settings().locks().lockEvent(scope.connection(), eventId.get());
       identity = IdentityRows.load(scope.connection(), eventId.get());
+      scope
+          .settings()
+          .locks()
+          .reached(LockProtocol.Window.DELIVERY_IDENTITY_READ, scope.connection());
     }
     SortedSet<String> names = new TreeSet<>();
     envelope.objectId().ifPresent(names::add);
@@ -41,7 +45,11 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
       // this id recorded are read again now that those locks are held. The first record and the
       // variants, which chose the locks, change only under the identity lock held since above;
       // an id without a record has no held input to re-read, and none can appear meanwhile.
-      identity = IdentityRows.load(scope.connection(), eventId.get());
+      identity =
+          scope
+              .settings()
+              .locks()
+              .identityAfterCardLocks(scope.connection(), eventId.get(), identity);
     }
     SliceView slice =
         new SliceView(
@@ -58,6 +66,7 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
           "the reducer changed cards " + outcome.cardsAfter().keySet() + " outside " + names);
     }
     scope.settings().locks().raceWindow();
+    scope.settings().locks().reached(LockProtocol.Window.DELIVERY_DECIDED, scope.connection());
     new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
         .write(outcome.effects(slice, scope.step(), envelope));
     return outcome.decision();

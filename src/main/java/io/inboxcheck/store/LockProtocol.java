@@ -1,22 +1,39 @@
 package io.inboxcheck.store;
 
+import io.inboxcheck.store.IdentityRows.StoredIdentity;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Collection;
 
 /**
  * How a transaction keeps what it decided from unchanged until COMMIT (docs/storage-boundary.md 4):
- * card names locked in one fixed order, the card rows it reads locked, and every card update
- * guarded by the row it read. The store always follows {@link #LOCKED}; these methods are the seams
- * the concurrency tests use to widen the window between deciding and writing, or to drop the locks
- * and show that the check catches the lost updates that follow.
+ * the identity locked, card names locked in one fixed order, the card rows it reads locked, every
+ * card update guarded by the row it read, and the view read in one snapshot. The store always
+ * follows {@link #LOCKED}; these methods are the seams the concurrency tests use to widen or hold
+ * open the window of a named race, or to drop one part of the protocol and show that a check
+ * catches what follows. Every broken protocol lives in the tests (TestLocks, RaceWindows).
  */
 interface LockProtocol {
   /** The protocol of every receiver this package hands out. */
   LockProtocol LOCKED = new LockProtocol() {};
 
-  /** Locks an event id's identity record, an id without a record included (rule 3.1 reads it). */
-  default void lockEventId(Connection connection, String eventId) throws SQLException {
+  /** Where a transaction can be held open: the named race windows of storage-boundary.md. */
+  enum Window {
+    /** A delivery decided, nothing written yet: every lock it takes is held. */
+    DELIVERY_DECIDED,
+    /** A delivery holds its identity lock and read the record, before its card-name locks. */
+    DELIVERY_IDENTITY_READ,
+    /** Pruning decided to delete a record, nothing written yet. */
+    PRUNE_DECIDED,
+    /** A reconciliation of one object decided, nothing written yet. */
+    RECONCILE_DECIDED,
+    /** The view read the cards and counters and has not read the audit yet. */
+    VIEW_COUNTERS_READ
+  }
+
+  /** Locks the name of an id, so that its record's absence is locked too (section 4.1). */
+  default void lockEvent(Connection connection, String eventId) throws SQLException {
     Sql.query(connection, "SELECT lock_event(?)", row -> {}, eventId);
   }
 
@@ -25,6 +42,16 @@ interface LockProtocol {
     if (!names.isEmpty()) {
       Sql.query(connection, "SELECT lock_cards(?)", row -> {}, names);
     }
+  }
+
+  /**
+   * The identity of {@code eventId} read again once the card-name locks are held, because a
+   * reconciliation changes the decisions of its held inputs under those locks alone (section 6);
+   * {@code read} is what the transaction read under the identity lock.
+   */
+  default StoredIdentity identityAfterCardLocks(
+      Connection connection, String eventId, StoredIdentity read) throws SQLException {
+    return IdentityRows.load(connection, eventId);
   }
 
   /** The clause a SELECT of card rows ends with, so the rows read stay as read. */
@@ -40,6 +67,22 @@ interface LockProtocol {
     return true;
   }
 
+  /** The isolation of the view's transaction: one snapshot for every table it reads. */
+  default int viewIsolation() {
+    return Connection.TRANSACTION_REPEATABLE_READ;
+  }
+
+  /** The clock pruning compares first receipts with: the receiver clock itself (SPEC 5). */
+  default Instant pruneClock(Instant clock) {
+    return clock;
+  }
+
   /** Called between deciding and writing; the store itself goes straight on. */
   default void raceWindow() {}
+
+  /**
+   * Called when a transaction on {@code connection} reaches {@code window}; the store goes straight
+   * on, a deterministic race test holds it there until the other transaction has run.
+   */
+  default void reached(Window window, Connection connection) throws SQLException {}
 }

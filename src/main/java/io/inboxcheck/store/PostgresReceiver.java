@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A receiver that records every decision in PostgreSQL over plain JDBC, one transaction per
@@ -41,6 +42,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   private Connection viewConnection;
   private Instant clock;
   private RecordedView cachedView;
+  private final Map<Integer, Long> deliveryAttempts = new ConcurrentHashMap<>();
 
   /** A receiver on {@code schema}, creating it from the versioned SQL file if it is absent. */
   public PostgresReceiver(ConnectionSource connections, String schema, ReceiverSetup setup) {
@@ -84,7 +86,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     }
     clock = time;
     cachedView = null;
-    Instant cutoff = clock.minus(settings.setup().retention());
+    Instant cutoff = settings.locks().pruneClock(clock).minus(settings.setup().retention());
     List<String> candidates = new ArrayList<>();
     // A candidate list without locks; each one is decided again under its locks.
     transactions.run(
@@ -120,6 +122,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
               }
               return decided;
             });
+    deliveryAttempts.merge(transactions.lastAttempts(), 1L, Long::sum);
     return decision.map(DeliveryResult::recorded).orElse(DeliveryResult.NOT_DURABLE);
   }
 
@@ -144,6 +147,12 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     return results;
   }
 
+  /** The view as the database holds it now, whatever other receivers wrote since the last one. */
+  ReceiverView freshView() {
+    cachedView = null;
+    return view();
+  }
+
   @Override
   public ReceiverView view() {
     if (cachedView != null) {
@@ -153,10 +162,10 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
       if (viewConnection == null) {
         viewConnection = connections.open();
         viewConnection.setAutoCommit(false);
-        viewConnection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        viewConnection.setTransactionIsolation(settings.locks().viewIsolation());
         viewConnection.setReadOnly(true);
       }
-      RecordedView view = ViewReader.read(viewConnection, settings.setup(), clock);
+      RecordedView view = ViewReader.read(viewConnection, settings, clock);
       viewConnection.commit();
       cachedView = view;
       return view;
@@ -180,10 +189,30 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     return transactions.lastFailureState();
   }
 
-  /** The view read again: other receivers on the same schema may have written meanwhile. */
-  ReceiverView freshView() {
-    cachedView = null;
-    return view();
+  /**
+   * The SQLSTATE that ended each transaction without a commit, counted, e.g. {@code 23505}: with
+   * the store's own locks a contention state here is a broken design (docs/storage-boundary.md 8).
+   */
+  public Map<String, Long> failedStates() {
+    return transactions.failedStates();
+  }
+
+  /**
+   * The transactions that ended without a commit because of contention, by SQLSTATE: each answered
+   * NO_ACK for a reason the lock protocol rules out.
+   */
+  public Map<String, Long> contentionFailures() {
+    Map<String, Long> contention = new TreeMap<>(transactions.failedStates());
+    contention.keySet().retainAll(RetryableErrors.CONTENTION_STATES);
+    return contention;
+  }
+
+  /**
+   * How many deliveries needed one attempt, two, three (section 8's bounded retry), answered ACK or
+   * not; pruning and reconciliation transactions are not counted.
+   */
+  public Map<Integer, Long> deliveryAttempts() {
+    return new TreeMap<>(deliveryAttempts);
   }
 
   /** The last failure that was not a database error, i.e. a bug in this store; null if none. */

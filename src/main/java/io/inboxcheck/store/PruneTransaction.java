@@ -14,22 +14,29 @@ import java.util.Map;
 record PruneTransaction(TransactionScope scope, String eventId) {
   /** Runs every statement up to, not including, COMMIT; true when the record was pruned. */
   boolean run() throws SQLException {
-    Sql.query(scope.connection(), "SELECT lock_event(?)", row -> {}, eventId);
+    LockProtocol locks = scope.settings().locks();
+    locks.lockEvent(scope.connection(), eventId);
     StoredIdentity identity = IdentityRows.load(scope.connection(), eventId);
     if (identity == null) {
       return false;
     }
-    scope.settings().locks().lockCardNames(scope.connection(), identity.namedCards());
+    locks.lockCardNames(scope.connection(), identity.namedCards());
     // Whether a delivery of the id is still held changes under the card locks alone (a
     // reconciliation resolves it), so it is read again now that they are held.
-    identity = IdentityRows.load(scope.connection(), eventId);
+    identity = locks.identityAfterCardLocks(scope.connection(), eventId, identity);
+    if (identity == null) {
+      return false;
+    }
     IdentityRecord record = identity.record();
     if (!Retention.expired(
-            record.firstReceivedAt(), scope.clock(), scope.settings().setup().retention())
+            record.firstReceivedAt(),
+            locks.pruneClock(scope.clock()),
+            scope.settings().setup().retention())
         || Retention.stillOwed(record, identity.heldSteps()::contains)) {
       return false;
     }
-    new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
+    locks.reached(LockProtocol.Window.PRUNE_DECIDED, scope.connection());
+    new EffectsWriter(scope.connection(), locks, Map.of())
         .write(Effects.identityPruned(scope.step(), scope.clock(), record));
     return true;
   }

@@ -43,6 +43,7 @@ record ReconcileTransaction(TransactionScope scope, String objectId, Authoritati
             scope.settings().setup().viewAt(scope.clock()));
     ObjectReconciliation result = Reconciler.reconcile(slice, objectId, authority);
     scope.settings().locks().raceWindow();
+    scope.settings().locks().reached(LockProtocol.Window.RECONCILE_DECIDED, scope.connection());
     new EffectsWriter(scope.connection(), scope.settings().locks(), deliverySeqs)
         .write(result.effects(scope.step(), scope.clock()));
     return result;

@@ -29,9 +29,11 @@ final class Transactions implements AutoCloseable {
   private final ConnectionSource connections;
   private final Map<String, AtomicLong> retriedStates = new ConcurrentHashMap<>();
   private final AtomicLong failedTransactions = new AtomicLong();
+  private final Map<String, AtomicLong> failedStates = new ConcurrentHashMap<>();
   private Connection connection;
   private RuntimeException lastUnexpected;
   private volatile String lastFailureState;
+  private int lastAttempts;
 
   Transactions(ConnectionSource connections) {
     this.connections = connections;
@@ -39,9 +41,7 @@ final class Transactions implements AutoCloseable {
 
   /** How often each SQLSTATE made a transaction start again, e.g. {@code 40P01} for deadlocks. */
   Map<String, Long> retriedStates() {
-    Map<String, Long> counts = new TreeMap<>();
-    retriedStates.forEach((state, count) -> counts.put(state, count.get()));
-    return counts;
+    return counted(retriedStates);
   }
 
   /** Transactions that ended without a commit: each one answered NO_ACK. */
@@ -52,6 +52,25 @@ final class Transactions implements AutoCloseable {
   /** The SQLSTATE of the last transaction that ended without a commit; null if none did. */
   String lastFailureState() {
     return lastFailureState;
+  }
+
+  /**
+   * The SQLSTATE that ended each transaction without a commit, counted; a failure that was not a
+   * database error counts under {@code "none"}.
+   */
+  Map<String, Long> failedStates() {
+    return counted(failedStates);
+  }
+
+  /** The attempts the last transaction run needed, committed or not; 0 before the first. */
+  int lastAttempts() {
+    return lastAttempts;
+  }
+
+  private static <K> Map<K, Long> counted(Map<K, AtomicLong> counts) {
+    Map<K, Long> copy = new TreeMap<>();
+    counts.forEach((key, count) -> copy.put(key, count.get()));
+    return copy;
   }
 
   /** The last failure that was not a database error, i.e. a bug in the store; null if none. */
@@ -85,35 +104,40 @@ final class Transactions implements AutoCloseable {
       } catch (SQLException e) {
         rollback();
         if (RetryableErrors.retryable(e) && attempt < MAX_ATTEMPTS) {
-          retriedStates
-              .computeIfAbsent(e.getSQLState(), state -> new AtomicLong())
-              .incrementAndGet();
+          count(retriedStates, e.getSQLState());
           backOff(attempt);
           continue;
         }
-        lastFailureState = e.getSQLState();
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
+        return failed(attempt, e.getSQLState());
       } catch (RuntimeException e) {
         // A bug in the store or a disagreement with the reducer: never a partial write.
         rollback();
         lastUnexpected = e;
-        lastFailureState = null;
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
+        return failed(attempt, null);
       }
       try {
         current.commit();
+        lastAttempts = attempt;
         return Optional.of(result);
       } catch (SQLException e) {
         // COMMIT failed or its outcome is unknown: NO_ACK is always safe (section 8).
         discardConnection();
-        lastFailureState = e.getSQLState();
-        failedTransactions.incrementAndGet();
-        return Optional.empty();
+        return failed(attempt, e.getSQLState());
       }
     }
     return Optional.empty();
+  }
+
+  private <T> Optional<T> failed(int attempt, String sqlState) {
+    failedTransactions.incrementAndGet();
+    lastFailureState = sqlState;
+    count(failedStates, sqlState == null ? "none" : sqlState);
+    lastAttempts = attempt;
+    return Optional.empty();
+  }
+
+  private static <K> void count(Map<K, AtomicLong> counts, K key) {
+    counts.computeIfAbsent(key, any -> new AtomicLong()).incrementAndGet();
   }
 
   private static void backOff(int attempt) {

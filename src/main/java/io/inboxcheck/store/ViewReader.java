@@ -23,9 +23,13 @@ import java.util.TreeMap;
 final class ViewReader {
   private ViewReader() {}
 
-  /** Reads everything; the caller runs this inside one REPEATABLE READ transaction. */
-  static RecordedView read(Connection connection, ReceiverSetup setup, Instant clock)
+  /**
+   * Reads everything; the caller runs this inside one transaction whose isolation is the protocol's
+   * {@link LockProtocol#viewIsolation()}, REPEATABLE READ, so every table comes from one snapshot.
+   */
+  static RecordedView read(Connection connection, StoreSettings settings, Instant clock)
       throws SQLException {
+    ReceiverSetup setup = settings.setup();
     Map<String, Card> cards = new TreeMap<>();
     Sql.query(
         connection,
@@ -39,6 +43,7 @@ final class ViewReader {
           counters[0] = row.getLong("event");
           counters[1] = row.getLong("authoritative");
         });
+    settings.locks().reached(LockProtocol.Window.VIEW_COUNTERS_READ, connection);
     List<AuditEntry> audit = new ArrayList<>();
     Map<String, List<Decision>> reevaluations = new HashMap<>();
     Sql.query(

@@ -114,26 +114,31 @@ class SerialisabilityCheckTests {
 
   /** {@code view} with other cards: what a store that broke an invariant would show. */
   private static ReceiverView withCards(ReceiverView view, SortedMap<String, Card> cards) {
+    return replacing(view, "cards", cards);
+  }
+
+  /** {@code view} with one method answering {@code value}, e.g. a table read at another moment. */
+  static ReceiverView replacing(ReceiverView view, String method, Object value) {
     return (ReceiverView)
         Proxy.newProxyInstance(
             ReceiverView.class.getClassLoader(),
             new Class<?>[] {ReceiverView.class},
-            (proxy, method, arguments) ->
-                method.getName().equals("cards") ? cards : method.invoke(view, arguments));
+            (proxy, called, arguments) ->
+                called.getName().equals(method) ? value : called.invoke(view, arguments));
   }
 
-  private static ReceiverSetup guide() {
+  static ReceiverSetup guide() {
     TreeMap<String, Card> cards = new TreeMap<>();
     cards.put("card-7", new Card(10, state("Map"), false));
     cards.put("card-8", new Card(3, state("Chart"), false));
     return new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), T);
   }
 
-  private static JsonObject state(String label) {
+  static JsonObject state(String label) {
     return (JsonObject) parse("{\"stage\":\"ready\",\"label\":\"" + label + "\"}");
   }
 
-  private static Envelope snapshot(String eventId, String objectId, long version, String label) {
+  static Envelope snapshot(String eventId, String objectId, long version, String label) {
     String text =
         "{\"event_id\":\""
             + eventId

@@ -295,13 +295,18 @@ class PostgresConcurrencyTests {
     List<Long> transactions = transactions(schema);
     List<AuditEntry> serial = SerialisabilityCheck.inTransactionOrder(stored.audit(), transactions);
     List<String> problems =
-        SerialisabilityCheck.checkWithReconciliations(
-            setup, List.copyOf(sent), List.copyOf(reconciled), serial, stored);
+        new ArrayList<>(
+            SerialisabilityCheck.checkWithReconciliations(
+                setup, List.copyOf(sent), List.copyOf(reconciled), serial, stored));
+    problems.addAll(Contention.problems(receivers));
     receivers.forEach(PostgresReceiver::close);
     long listed = plan.stream().filter(Objects::nonNull).mapToLong(Map::size).sum();
     Map<Integer, SortedMap<String, AuthoritativeCard>> authorities = new HashMap<>();
     reconciled.forEach(step -> authorities.put(step.step(), step.authority()));
-    String explained = explain(test, seed, setup, serial, List.copyOf(sent), authorities, problems);
+    String explained =
+        explain(test, seed, setup, serial, List.copyOf(sent), authorities, problems)
+            + "; "
+            + Contention.report(test, receivers);
     return new RaceRun(problems, retried, stored.audit(), listed, explained);
   }
 
@@ -448,10 +453,14 @@ class PostgresConcurrencyTests {
       receiver.retriedStates().forEach((state, count) -> retried.merge(state, count, Long::sum));
     }
     ReceiverView stored = receivers.get(0).view();
-    List<String> problems = SerialisabilityCheck.check(setup, List.copyOf(sent), stored);
+    List<String> problems =
+        new ArrayList<>(SerialisabilityCheck.check(setup, List.copyOf(sent), stored));
+    problems.addAll(Contention.problems(receivers));
     receivers.forEach(PostgresReceiver::close);
     String explained =
-        explain(test, seed, setup, stored.audit(), List.copyOf(sent), Map.of(), problems);
+        explain(test, seed, setup, stored.audit(), List.copyOf(sent), Map.of(), problems)
+            + "; "
+            + Contention.report(test, receivers);
     int inputs =
         (int) stored.audit().stream().filter(AuditEntry.DeliveryRecorded.class::isInstance).count();
     return new Run(problems, retried, explained, inputs);

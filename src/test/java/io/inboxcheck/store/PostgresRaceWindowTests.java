@@ -1,0 +1,178 @@
+package io.inboxcheck.store;
+
+import static io.inboxcheck.store.StoreFixtures.snapshot;
+import static io.inboxcheck.store.StoreFixtures.state;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.check.Violation;
+import io.inboxcheck.concurrent.ViewSnapshot;
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.store.LockProtocol.Window;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The named races of docs/storage-boundary.md played in one order every time (see {@link Race}):
+ * the first transaction is held at its window, the second runs, the first goes on. Each race runs
+ * against the store's own locks, which must make the second wait where the two share a name and
+ * pass every check, and against the store with one part of the protocol missing, which a check must
+ * catch on every repetition. Pruning races are {@link PostgresPruneRaceTests}.
+ */
+class PostgresRaceWindowTests {
+  /** Repetitions of each race: every one must give the same verdict. */
+  static final int RUNS = 10;
+
+  /** What a race left: the problems the checks found, and whether the second side waited. */
+  record Verdict(List<String> problems, boolean secondWaited) {}
+
+  /** A protocol method the held window did not forward would silently be the store's own. */
+  @Test
+  void aHeldWindowForwardsEveryMethodOfTheProtocol() {
+    Class<?> held = new HeldWindow(Window.DELIVERY_DECIDED).around(LockProtocol.LOCKED).getClass();
+    for (Method method : LockProtocol.class.getDeclaredMethods()) {
+      if (!Modifier.isStatic(method.getModifiers())) {
+        assertThat(held.getDeclaredMethods())
+            .as("HeldWindow forwards %s", method.getName())
+            .anyMatch(
+                declared ->
+                    declared.getName().equals(method.getName())
+                        && Arrays.equals(declared.getParameterTypes(), method.getParameterTypes()));
+      }
+    }
+  }
+
+  @RepeatedTest(RUNS)
+  void twoFirstArrivalsOfOneIdWaitForTheIdentityLock() throws Exception {
+    Verdict verdict = firstArrivalsOfOneId(LockProtocol.LOCKED);
+
+    assertThat(verdict.problems()).isEmpty();
+    assertThat(verdict.secondWaited()).as("the variant waits for the identity lock").isTrue();
+  }
+
+  @RepeatedTest(RUNS)
+  void theIdentityLockDroppedIsCaughtAsAUniqueViolation() throws Exception {
+    Verdict verdict = firstArrivalsOfOneId(TestLocks.withoutIdentityLock());
+
+    assertThat(verdict.secondWaited()).as("nothing makes the variant wait").isFalse();
+    assertThat(verdict.problems())
+        .as("a NO_ACK for contention is a violation, named by its SQLSTATE")
+        .anyMatch(problem -> problem.contains("SQLSTATE 23505 (unique_violation)"));
+  }
+
+  /**
+   * Sections 4.1 and 7: e-1 for card-7 decides APPLIED and is held before it writes; a variant of
+   * e-1 for card-8 arrives. With the identity lock it waits, then finds the first record and is an
+   * ID_CONFLICT; without it, it decides on no record, and one of the two first records fails.
+   */
+  private static Verdict firstArrivalsOfOneId(LockProtocol locks) throws Exception {
+    try (RaceRecord race = new RaceRecord()) {
+      HeldWindow held = new HeldWindow(Window.DELIVERY_DECIDED);
+      PostgresReceiver first = race.receiver(held.around(locks));
+      PostgresReceiver second = race.receiver(locks);
+      Envelope applied = snapshot("e-1", "card-7", 11L, "L11");
+      Envelope variant = snapshot("e-1", "card-8", 4L, "L4");
+      Race.Outcome<?, ?> outcome =
+          Race.run(
+              race.schema,
+              held,
+              () -> race.deliver(first, 1, applied),
+              () -> race.deliver(second, 2, variant));
+      return new Verdict(race.problems(), outcome.secondWaited());
+    }
+  }
+
+  @RepeatedTest(RUNS)
+  void aRedeliveryWaitingForAReEvaluationRestatesTheNewDecision() throws Exception {
+    Verdict verdict = redeliveryRacingAReEvaluation(LockProtocol.LOCKED);
+
+    assertThat(verdict.problems()).isEmpty();
+    assertThat(verdict.secondWaited()).as("the redelivery waits for card-7's lock").isTrue();
+  }
+
+  @RepeatedTest(RUNS)
+  void theIdentityNotReReadAfterTheCardLocksIsCaught() throws Exception {
+    Verdict verdict = redeliveryRacingAReEvaluation(TestLocks.withoutIdentityReread());
+
+    assertThat(verdict.secondWaited()).isTrue();
+    assertThat(verdict.problems())
+        .as("the redelivery restates the decision the re-evaluation replaced")
+        .isNotEmpty();
+  }
+
+  /**
+   * Section 6: e-1 is held CARD_PAUSED on card-7 (paused by e-0's conflicting variant). A
+   * reconciliation of card-7 decides (e-1 re-evaluated to STALE) and is held before it writes; the
+   * redelivery of e-1 reads its identity under the identity lock and waits for card-7. It must
+   * restate STALE, which it reads only if it reads the identity again once it holds card-7.
+   */
+  private static Verdict redeliveryRacingAReEvaluation(LockProtocol locks) throws Exception {
+    try (RaceRecord race = new RaceRecord()) {
+      PostgresReceiver setUp = race.receiver(LockProtocol.LOCKED);
+      race.deliver(setUp, 1, snapshot("e-0", "card-7", 11L, "L11"));
+      race.deliver(setUp, 2, snapshot("e-0", "card-8", 4L, "L4"));
+      Envelope paused = snapshot("e-1", "card-7", 12L, "L12");
+      race.deliver(setUp, 3, paused);
+      HeldWindow held = new HeldWindow(Window.RECONCILE_DECIDED);
+      PostgresReceiver reconciler = race.receiver(held.around(LockProtocol.LOCKED));
+      PostgresReceiver redeliverer = race.receiver(locks);
+      SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
+      authority.put("card-7", new AuthoritativeCard(13, state("ready", "L13")));
+      Race.Outcome<?, ?> outcome =
+          Race.run(
+              race.schema,
+              held,
+              () -> race.reconcile(reconciler, 5, authority),
+              () -> race.deliver(redeliverer, 4, paused));
+      return new Verdict(race.problems(), outcome.secondWaited());
+    }
+  }
+
+  @RepeatedTest(RUNS)
+  void aViewReadWhileADeliveryCommitsIsOneSnapshot() throws Exception {
+    Verdict verdict = viewReadWhileADeliveryCommits(LockProtocol.LOCKED);
+
+    assertThat(verdict.problems()).isEmpty();
+  }
+
+  @RepeatedTest(RUNS)
+  void theViewReadUnderReadCommittedIsCaught() throws Exception {
+    Verdict verdict = viewReadWhileADeliveryCommits(TestLocks.viewUnderReadCommitted());
+
+    assertThat(verdict.problems())
+        .as("the audit shows an APPLIED the counters and the card do not")
+        .isNotEmpty();
+  }
+
+  /**
+   * The view reads cards and counters and is held before it reads the audit; e-2 is APPLIED to
+   * card-7 and commits; the view goes on. In one snapshot the view shows e-2 nowhere; reading each
+   * table at its own moment, it shows e-2's audit entry and identity but not its counter or card.
+   */
+  private static Verdict viewReadWhileADeliveryCommits(LockProtocol locks) throws Exception {
+    try (RaceRecord race = new RaceRecord()) {
+      PostgresReceiver writer = race.receiver(LockProtocol.LOCKED);
+      race.deliver(writer, 1, snapshot("e-1", "card-8", 4L, "L4"));
+      HeldWindow held = new HeldWindow(Window.VIEW_COUNTERS_READ);
+      PostgresReceiver reader = race.receiver(held.around(locks));
+      Race.Outcome<ReceiverView, ?> outcome =
+          Race.run(
+              race.schema,
+              held,
+              reader::freshView,
+              () -> race.deliver(writer, 2, snapshot("e-2", "card-7", 11L, "L11")));
+      List<String> problems =
+          ViewSnapshot.check(race.setup, outcome.first()).stream()
+              .map(Violation::describe)
+              .toList();
+      return new Verdict(problems, outcome.secondWaited());
+    }
+  }
+}
