@@ -31,6 +31,19 @@ public interface ExplorableReceiver extends Receiver {
   Object fingerprint(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass);
 
   /**
+   * The fingerprint for a search that knows what is still {@code ahead}: a receiver may leave out
+   * whatever no later step can read (for the model: the decisions of ids that cannot arrive again,
+   * and the order of held inputs whose re-evaluation cannot depend on it). States that differ only
+   * there then share the rest of the search; what they did is still counted on the transitions that
+   * did it. The contract above must still hold for the value returned. The default leaves nothing
+   * out, which is always sound.
+   */
+  default Object fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass, Ahead ahead) {
+    return fingerprint(stepNames, retentionClass);
+  }
+
+  /**
    * Whether every decision reads and writes only the cards its envelopes name, the identity record
    * of its own event id and the held inputs naming those cards, and every reconciliation of an
    * object only that object's card and held inputs. Only then may the explorer search independent
