@@ -23,8 +23,8 @@ import java.util.function.Function;
 public final class Explorer {
   /**
    * The default bound on distinct states. A state costs its 64-bit fingerprint and its share of the
-   * order graph, about 100 bytes; the heap bound ({@link Options#heapBytes}) stops a search before
-   * it runs out of memory either way.
+   * order graph, at most about 400 bytes; the heap bound ({@link Options#heapBytes}) stops a search
+   * before it runs out of memory either way.
    */
   public static final long DEFAULT_MAX_STATES = 1_000_000;
 

@@ -33,8 +33,8 @@ public final class StateLimitExceeded extends RuntimeException {
             + " MiB of the "
             + mebibytes(heapBytes)
             + " MiB it may use of this heap; nothing is concluded for the orders not reached. Give"
-            + " java a larger heap (-Xmx, about 100 bytes per state), lower --max-states to stop"
-            + " earlier, or explore fewer deliveries");
+            + " java a larger heap (-Xmx; a state needs at most about 400 bytes), lower"
+            + " --max-states to stop earlier, or explore fewer deliveries");
   }
 
   private static long mebibytes(long bytes) {
