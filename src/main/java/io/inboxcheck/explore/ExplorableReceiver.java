@@ -21,7 +21,9 @@ public interface ExplorableReceiver extends Receiver {
   ExplorableReceiver copy();
 
   /**
-   * A value with {@code equals} and {@code hashCode} that summarises the state canonically.
+   * A value that summarises the state canonically, made only of records (with public components),
+   * strings, numbers, booleans, enums, lists, sets and maps: the search keeps a 64-bit hash of it
+   * ({@code Fingerprint64}), in which sets and maps hash alike whatever their iteration order.
    *
    * @param stepNames the canonical name of the delivery made at a step; step numbers themselves
    *     differ between arrival orders and must not appear in the fingerprint
