@@ -1,8 +1,12 @@
 package io.inboxcheck.explore;
 
 import io.inboxcheck.model.ReceiverState;
+import io.inboxcheck.model.StateFingerprint;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import java.time.Instant;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
 
 /** The reference model, searchable: every operation is the {@link ModelReceiver}'s own. */
 final class ExplorableModel extends ModelReceiver implements ExplorableReceiver {
@@ -18,6 +22,14 @@ final class ExplorableModel extends ModelReceiver implements ExplorableReceiver 
   @Override
   public ExplorableModel copy() {
     return new ExplorableModel(copyOfState());
+  }
+
+  /** See {@link Forgetting} for what is left out and why the model never reads it. */
+  @Override
+  public StateFingerprint fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass, Ahead ahead) {
+    return Forgetting.heldRuns(
+        Forgetting.decisions(fingerprint(stepNames, retentionClass), ahead::mayArrive), ahead);
   }
 
   /** The reducer and reconciler touch only named cards, their ids and held inputs (SPEC 3-4). */

@@ -21,7 +21,9 @@ public interface ExplorableReceiver extends Receiver {
   ExplorableReceiver copy();
 
   /**
-   * A value with {@code equals} and {@code hashCode} that summarises the state canonically.
+   * A value that summarises the state canonically, made only of records (with public components),
+   * strings, numbers, booleans, enums, lists, sets and maps: the search keeps a 64-bit hash of it
+   * ({@code Fingerprint64}), in which sets and maps hash alike whatever their iteration order.
    *
    * @param stepNames the canonical name of the delivery made at a step; step numbers themselves
    *     differ between arrival orders and must not appear in the fingerprint
@@ -29,6 +31,19 @@ public interface ExplorableReceiver extends Receiver {
    *     same later step, so receive times must appear only through it
    */
   Object fingerprint(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass);
+
+  /**
+   * The fingerprint for a search that knows what is still {@code ahead}: a receiver may leave out
+   * whatever no later step can read (for the model: the decisions of ids that cannot arrive again,
+   * and the order of held inputs whose re-evaluation cannot depend on it). States that differ only
+   * there then share the rest of the search; what they did is still counted on the transitions that
+   * did it. The contract above must still hold for the value returned. The default leaves nothing
+   * out, which is always sound.
+   */
+  default Object fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass, Ahead ahead) {
+    return fingerprint(stepNames, retentionClass);
+  }
 
   /**
    * Whether every decision reads and writes only the cards its envelopes name, the identity record

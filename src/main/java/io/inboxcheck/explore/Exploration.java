@@ -86,6 +86,15 @@ public record Exploration(
   }
 
   /** Step executions an order-by-order brute force would need: every step of every order. */
+  /**
+   * An upper bound on the probability that two distinct states of the search shared a 64-bit
+   * fingerprint, so that one was taken for the other: n^2 / 2^65 for n states, as TLC reports it
+   * (n(n-1)/2 pairs, each colliding with probability 2^-64). Without memoisation nothing is merged.
+   */
+  public double fingerprintCollisionBound() {
+    return reduction == Reduction.NONE ? 0 : (double) states * states / 0x1p65;
+  }
+
   public double bruteForceSteps() {
     return (double) orders * scenario.steps().size();
   }

@@ -44,6 +44,7 @@ public final class ExplorationJson {
     exploration.groups().forEach(groups::add);
     root.put("distinct_states", exploration.states());
     root.put("transitions", exploration.transitions());
+    root.put("fingerprint_collision_probability_at_most", exploration.fingerprintCollisionBound());
     root.put("seconds", exploration.seconds());
     ObjectNode bruteForce = root.putObject("brute_force_estimate");
     bruteForce.put("step_executions", exploration.bruteForceSteps());

@@ -70,6 +70,16 @@ public final class ExplorationText {
     }
     table.add(List.of("distinct states", count(exploration.states())));
     table.add(List.of("transitions run and checked", count(exploration.transitions())));
+    if (exploration.reduction() != Reduction.NONE) {
+      table.add(
+          List.of(
+              "state fingerprints",
+              String.format(
+                  Locale.ROOT,
+                  "64-bit; probability that two of these states shared one: at most %.2g"
+                      + " (states^2 / 2^65)",
+                  exploration.fingerprintCollisionBound())));
+    }
     table.add(
         List.of(
             "time",

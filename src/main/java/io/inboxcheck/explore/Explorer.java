@@ -21,7 +21,11 @@ import java.util.function.Function;
  * times, so the receiver clock moves the same way in every order. See {@code docs/exploration.md}.
  */
 public final class Explorer {
-  /** The default bound on distinct states; each costs a few kilobytes of memory. */
+  /**
+   * The default bound on distinct states. A state costs its 64-bit fingerprint and its share of the
+   * order graph, at most about 400 bytes; the heap bound ({@link Options#heapBytes}) stops a search
+   * before it runs out of memory either way.
+   */
   public static final long DEFAULT_MAX_STATES = 1_000_000;
 
   /** At most 20 deliveries: 20! orders still fit a {@code long}, and no search needs more. */
@@ -29,14 +33,23 @@ public final class Explorer {
 
   private Explorer() {}
 
-  /** Options of one exploration. */
-  public record Options(Reduction reduction, long maxStates) {
+  /**
+   * Options of one exploration.
+   *
+   * @param heapBytes what the search's fingerprints and order graph may take; by default three
+   *     quarters of the JVM's maximum heap
+   */
+  public record Options(Reduction reduction, long maxStates, long heapBytes) {
     public static final Options DEFAULTS = new Options(Reduction.FULL, DEFAULT_MAX_STATES);
 
     public Options {
       if (maxStates < 1) {
         throw new IllegalArgumentException("--max-states must be at least 1, got " + maxStates);
       }
+    }
+
+    public Options(Reduction reduction, long maxStates) {
+      this(reduction, maxStates, Runtime.getRuntime().maxMemory() / 4 * 3);
     }
   }
 
@@ -49,7 +62,8 @@ public final class Explorer {
    * Explores every arrival order of {@code scenario} against receivers made by {@code receivers}.
    *
    * @throws IllegalArgumentException when the scenario has more than {@link #MAX_DELIVERIES}
-   * @throws StateLimitExceeded when the search needs more than {@code options.maxStates()} states
+   * @throws StateLimitExceeded when the search needs more than {@code options.maxStates()} states,
+   *     or more heap than {@code options.heapBytes()}
    */
   public static Exploration explore(
       Scenario scenario,
@@ -70,7 +84,7 @@ public final class Explorer {
     ExplorationPlan plan =
         ExplorationPlan.of(scenario, classes, options.reduction(), probe.local());
     RunProperties properties = RunProperties.of(scenario);
-    Search.StateBudget budget = new Search.StateBudget(options.maxStates());
+    StateBudget budget = new StateBudget(options.maxStates(), options.heapBytes());
     long started = System.nanoTime();
     List<Search.Result> results = new ArrayList<>();
     for (Component component : plan.components()) {

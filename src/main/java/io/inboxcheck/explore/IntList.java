@@ -23,4 +23,9 @@ final class IntList {
   int size() {
     return size;
   }
+
+  /** The bytes the list holds while it doubles: its array and the next one. */
+  long bytesWhileGrowing() {
+    return values.length * 12L;
+  }
 }

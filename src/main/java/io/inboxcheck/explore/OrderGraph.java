@@ -33,7 +33,8 @@ final class OrderGraph {
   private final IntList edgeNotes = new IntList();
   private final List<List<CheckedStep.Note>> notes = new ArrayList<>();
   private final Map<List<CheckedStep.Note>, Integer> noteIds = new HashMap<>();
-  private final Map<Integer, Integer> leafOutcome = new HashMap<>();
+  private final IntList leafNodes = new IntList();
+  private final IntList leafOutcomes = new IntList();
   private final List<FinalState> outcomes = new ArrayList<>();
   private final Map<FinalState, Integer> outcomeIds = new HashMap<>();
   private final Map<Integer, List<RunProperties.Failure>> outcomeFailures = new HashMap<>();
@@ -47,6 +48,19 @@ final class OrderGraph {
   /** The number of nodes: the distinct states the search visited. */
   int nodes() {
     return nodeDepth.size();
+  }
+
+  /**
+   * The bytes the graph's arrays hold while they double, an upper bound on what it needs before its
+   * next state: four ints per transition, one per node and two per leaf.
+   */
+  long bytesWhileGrowing() {
+    return nodeDepth.bytesWhileGrowing()
+        + edgeSource.bytesWhileGrowing()
+        + edgeTarget.bytesWhileGrowing()
+        + edgeNotes.bytesWhileGrowing()
+        + leafNodes.bytesWhileGrowing()
+        + leafOutcomes.bytesWhileGrowing();
   }
 
   /** Adds a node at step {@code position}; returns its number. */
@@ -94,11 +108,11 @@ final class OrderGraph {
       failures = check.apply(outcome);
       outcomeFailures.put(id, failures);
     }
-    leafOutcome.put(node, id);
+    leafNodes.add(node);
+    leafOutcomes.add(id);
     return failures;
   }
 
-  /** Counts orders over the graph: paths in, paths out, and paths avoiding each violation. */
   /**
    * Counts orders over the graph: paths in, paths out, and paths avoiding each violation; {@code
    * nameLabels} names the deliveries whose decisions the edges note.
@@ -129,8 +143,10 @@ final class OrderGraph {
     long orders = out[0];
 
     Map<FinalState, Long> outcomeCounts = new HashMap<>();
-    leafOutcome.forEach(
-        (leaf, id) -> outcomeCounts.merge(outcomes.get(id), into[leaf], Math::addExact));
+    for (int leaf = 0; leaf < leafNodes.size(); leaf++) {
+      outcomeCounts.merge(
+          outcomes.get(leafOutcomes.get(leaf)), into[leafNodes.get(leaf)], Math::addExact);
+    }
 
     Map<String, Map<String, Long>> decisions = new LinkedHashMap<>();
     nameLabels.forEach(label -> decisions.put(label, new TreeMap<>()));
@@ -185,9 +201,9 @@ final class OrderGraph {
 
   private long leafSum(long[] paths, OutcomeFilter filter) {
     long sum = 0;
-    for (Map.Entry<Integer, Integer> leaf : leafOutcome.entrySet()) {
-      if (filter.keep(leaf.getValue())) {
-        sum = Math.addExact(sum, paths[leaf.getKey()]);
+    for (int leaf = 0; leaf < leafNodes.size(); leaf++) {
+      if (filter.keep(leafOutcomes.get(leaf))) {
+        sum = Math.addExact(sum, paths[leafNodes.get(leaf)]);
       }
     }
     return sum;

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,22 +24,6 @@ import java.util.function.ToIntFunction;
  * to the end, which the graph gives exactly.
  */
 final class Search {
-  /** The bound on distinct states, shared by every component of one exploration. */
-  static final class StateBudget {
-    private final long maxStates;
-    private long used;
-
-    StateBudget(long maxStates) {
-      this.maxStates = maxStates;
-    }
-
-    void take() {
-      if (++used > maxStates) {
-        throw new StateLimitExceeded(maxStates);
-      }
-    }
-  }
-
   /** A property broken on some order, with that order (the component's deliveries, in order). */
   record Found(
       String property,
@@ -60,9 +43,6 @@ final class Search {
       Map<String, Long> violatingOrders,
       List<Found> found,
       Map<Invariant, Long> exercised) {}
-
-  /** The key of a memoised state. */
-  private record Key(int position, long remaining, Object receiver, Object harness) {}
 
   static final String ANY = "any";
 
@@ -85,7 +65,8 @@ final class Search {
   private final int[] stepNames;
   private final ArrayDeque<ScenarioStep.Deliver> chosen = new ArrayDeque<>();
 
-  private final Map<Key, Integer> nodes = new HashMap<>();
+  private final Lookahead lookahead;
+  private final FingerprintTable nodes = new FingerprintTable();
   private final OrderGraph graph;
   private final Map<String, Found> firstFound = new LinkedHashMap<>();
   private long transitions;
@@ -110,6 +91,7 @@ final class Search {
     this.remaining = new int[classes.size()];
     this.occurrences = new int[classes.size()];
     this.stepNames = new int[steps.length + 1];
+    this.lookahead = new Lookahead(steps, classes);
     this.graph = new OrderGraph(steps.length);
     int names = 0;
     long place = 1;
@@ -148,23 +130,15 @@ final class Search {
 
   private int visit(
       int position, long remainingCode, ExplorableReceiver receiver, InvariantChecker checker) {
-    Key key = null;
+    long key = 0;
     if (memoise) {
-      IntUnaryOperator names = names();
-      ToIntFunction<Instant> retentionClass =
-          receivedAt -> Clocks.retentionClass(clock, position, receivedAt, retention);
-      key =
-          new Key(
-              position,
-              remainingCode,
-              receiver.fingerprint(names, retentionClass),
-              checker.memory(names, retentionClass));
-      Integer known = nodes.get(key);
-      if (known != null) {
+      key = key(position, remainingCode, receiver, checker);
+      int known = nodes.get(key);
+      if (known >= 0) {
         return known;
       }
     }
-    budget.take();
+    budget.take(nodes.bytesWhileGrowing() + graph.bytesWhileGrowing());
     int node = graph.addNode(position);
     if (memoise) {
       nodes.put(key, node);
@@ -214,6 +188,27 @@ final class Search {
       remaining[index]++;
     }
     return node;
+  }
+
+  /**
+   * The 64-bit fingerprint of the state before {@code position}: the position, the deliveries still
+   * to come, and the receiver's and the harness's canonical memories without what only a redelivery
+   * of an id that can no longer arrive would read ({@link Forgetting}).
+   */
+  private long key(
+      int position, long remainingCode, ExplorableReceiver receiver, InvariantChecker checker) {
+    IntUnaryOperator names = names();
+    ToIntFunction<Instant> retentionClass =
+        receivedAt -> Clocks.retentionClass(clock, position, receivedAt, retention);
+    Ahead ahead = lookahead.at(position, remaining);
+    long key = Fingerprint64.combine(Fingerprint64.mix(position), remainingCode);
+    key =
+        Fingerprint64.combine(
+            key, Fingerprint64.of(receiver.fingerprint(names, retentionClass, ahead)));
+    return Fingerprint64.combine(
+        key,
+        Fingerprint64.of(
+            Forgetting.harness(checker.memory(names, retentionClass), ahead::mayArrive)));
   }
 
   private void found(CheckedStep transition, ScenarioStep step) {

@@ -52,15 +52,7 @@ class ExplorerAgreementTests {
         Explorer.explore(
             scenario, receivers, new Explorer.Options(reduction, Explorer.DEFAULT_MAX_STATES));
 
-    assertThat(brute.complete()).isTrue();
-    assertThat(explored.orders()).isEqualTo(brute.orders());
-    assertThat(explored.finalCards()).isEqualTo(marginal(brute.outcomes(), FinalState::cards));
-    assertThat(explored.unresolved()).isEqualTo(marginal(brute.outcomes(), FinalState::unresolved));
-    assertThat(explored.paused()).isEqualTo(marginal(brute.outcomes(), FinalState::paused));
-    assertThat(explored.replacements())
-        .isEqualTo(marginal(brute.outcomes(), FinalState::replacements));
-    assertThat(explored.decisions()).isEqualTo(brute.decisions());
-    assertThat(nonZero(explored.violatingOrders())).isEqualTo(brute.violatingOrders());
+    assertAgrees(explored, brute);
     if (reduction == Reduction.NONE) {
       assertThat(explored.transitions())
           .as("without a memo every order has a path of its own")
@@ -81,6 +73,19 @@ class ExplorerAgreementTests {
 
     assertThat(explored.counterexamples()).allMatch(Exploration.Counterexample::reproduced);
     assertThat(explored.counterexamples().isEmpty()).isEqualTo(explored.holds());
+  }
+
+  /** Everything the exploration reports equals what running each order on its own found. */
+  static void assertAgrees(Exploration explored, BruteForce.Result brute) {
+    assertThat(brute.complete()).isTrue();
+    assertThat(explored.orders()).isEqualTo(brute.orders());
+    assertThat(explored.finalCards()).isEqualTo(marginal(brute.outcomes(), FinalState::cards));
+    assertThat(explored.unresolved()).isEqualTo(marginal(brute.outcomes(), FinalState::unresolved));
+    assertThat(explored.paused()).isEqualTo(marginal(brute.outcomes(), FinalState::paused));
+    assertThat(explored.replacements())
+        .isEqualTo(marginal(brute.outcomes(), FinalState::replacements));
+    assertThat(explored.decisions()).isEqualTo(brute.decisions());
+    assertThat(nonZero(explored.violatingOrders())).isEqualTo(brute.violatingOrders());
   }
 
   static <K> Map<K, Long> marginal(
