@@ -43,13 +43,16 @@ public final class CheckedRun {
    * @param violation the first broken invariant, if any
    * @param exercised how often each invariant was checked where it could have failed
    * @param skipped the checks the receiver's observation level could not support
+   * @param thrown what the receiver threw, ending the run; its violation is RECEIVER_ANSWERS when
+   *     that invariant is checked
    */
   public record Result(
       History history,
       History referenceHistory,
       Optional<Violation> violation,
       Map<Invariant, Long> exercised,
-      List<SkippedCheck> skipped) {}
+      List<SkippedCheck> skipped,
+      Optional<RuntimeException> thrown) {}
 
   /** Runs {@code scenario} with every model-free invariant and, when asked, conformance. */
   public static Result run(
@@ -83,13 +86,28 @@ public final class CheckedRun {
     List<HistoryStep> testedSteps = new ArrayList<>();
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
-    Observation before = Observation.of(tested.view());
+    Optional<RuntimeException> thrown = Optional.empty();
+    Observation before = null;
     for (ScenarioStep step : scenario.steps()) {
-      HistoryStep recorded = testedSession.run(step);
+      HistoryStep recorded;
+      Observation after;
+      try {
+        if (before == null) {
+          before = Observation.of(tested.view());
+        }
+        recorded = testedSession.run(step);
+        after = Observation.of(tested.view());
+      } catch (RuntimeException exception) {
+        // The receiver did not answer: what it holds now is unknown, so the run ends here.
+        thrown = Optional.of(exception);
+        if (invariants.contains(Invariant.RECEIVER_ANSWERS)) {
+          violation = Optional.of(ReceiverThrew.violation(step, exception));
+        }
+        break;
+      }
       HistoryStep expected = referenceSession.run(step);
       testedSteps.add(recorded);
       referenceSteps.add(expected);
-      Observation after = Observation.of(tested.view());
       violation = checker.check(step, before, recorded, after).stream().findFirst();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected, shown);
@@ -115,7 +133,8 @@ public final class CheckedRun {
         ScenarioRunner.finish(ran, reference, referenceSteps),
         violation,
         exercised,
-        SkippedCheck.of(enabled, shown));
+        SkippedCheck.of(enabled, shown),
+        thrown);
   }
 
   /**

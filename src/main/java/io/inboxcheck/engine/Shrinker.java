@@ -1,6 +1,7 @@
 package io.inboxcheck.engine;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,19 @@ final class Shrinker<T> {
   /** Copies of one value that the pairwise duplicate pass combines, to bound its cost. */
   private static final int MAX_PAIRED_COPIES = 6;
 
+  /**
+   * What "smaller" means: fewer steps first, then shortlex. A scenario of two steps reads more
+   * simply than one of three even when it takes a few more choices. Both parts are well-founded, so
+   * shrinking still terminates, and the result still depends only on the starting sequence.
+   */
+  static final Comparator<ChoiceSequence> ORDER =
+      Comparator.<ChoiceSequence>comparingInt(choices -> StepLayout.of(choices).size())
+          .thenComparing(
+              (left, right) -> ChoiceSequence.compareShortlex(left.values(), right.values()));
+
+  /** Values from this one up are first tried at the power-of-two edge just below them. */
+  private static final long SMALLEST_EDGE = 256;
+
   /** Longer candidates are not remembered, so the rejection cache stays small. */
   private static final int MAX_CACHED_LENGTH = 2_000;
 
@@ -44,6 +58,7 @@ final class Shrinker<T> {
   private final Deadline deadline;
   private final String signature;
   private final Set<List<Long>> rejected = new HashSet<>();
+  private final StepPasses<T> steps = new StepPasses<>(this);
   private TestCaseResult<T> best;
   private int acceptedSteps;
   private int attempts;
@@ -89,12 +104,18 @@ final class Shrinker<T> {
         return ShrinkStop.Reason.ROUND_LIMIT;
       }
       List<Long> before = values();
+      steps.deleteSteps();
       deleteSpans();
       deleteBlocks();
       zeroBlocks();
       lowerChoices();
       lowerDuplicates();
       redistributePairs();
+      steps.moveStepsEarlier();
+      if (values().equals(before)) {
+        // The costliest pass runs only once the others are stuck.
+        steps.replaceSteps();
+      }
       // A round cut short by a limit proves nothing; only a whole round without progress does.
       if (values().equals(before) && !exhausted()) {
         return ShrinkStop.Reason.FIXPOINT;
@@ -144,15 +165,27 @@ final class Shrinker<T> {
     }
   }
 
-  /** Lowers each choice to the smallest value that still fails, by binary search. */
+  /**
+   * Lowers each choice to the smallest value that still fails: first to the nearest power-of-two
+   * edge below a large value (a bug at 2^31 fails from there on, not below), then by binary search.
+   */
   private void lowerChoices() {
     for (int index = 0; index < values().size() && !exhausted(); index++) {
       int position = index;
-      minimise(
-          values().get(position),
+      LongPredicate attempt =
           value ->
               position < values().size()
-                  && consider(ChoiceEdits.replaced(values(), List.of(position), value)));
+                  && consider(ChoiceEdits.replaced(values(), List.of(position), value));
+      long value = values().get(position);
+      if (value >= SMALLEST_EDGE) {
+        long edge = Long.highestOneBit(value);
+        if (!attempt.test(edge - 1) && edge != value) {
+          attempt.test(edge);
+        }
+      }
+      if (position < values().size()) {
+        minimise(values().get(position), attempt);
+      }
     }
   }
 
@@ -247,17 +280,40 @@ final class Shrinker<T> {
     }
   }
 
+  /**
+   * Executes {@code candidate} whatever its order, to learn what it consumes; keeps what it
+   * consumed if that is a smaller failure of the same kind. Used by passes that must run a step to
+   * know its length.
+   */
+  ChoiceSequence probe(List<Long> candidate) {
+    attempts++;
+    TestCaseResult<T> result = executor.apply(candidate);
+    keepIfSmaller(result);
+    return result.choices();
+  }
+
   /** Executes {@code candidate} if it is new and smaller; keeps it if it fails the same way. */
-  private boolean consider(List<Long> candidate) {
-    if (exhausted() || ChoiceSequence.compareShortlex(candidate, values()) >= 0) {
+  boolean consider(List<Long> candidate) {
+    return ChoiceSequence.compareShortlex(candidate, values()) < 0 && considerFewerSteps(candidate);
+  }
+
+  /**
+   * Executes {@code candidate}, which may hold more choices than the current failure but is meant
+   * to have fewer steps; keeps it if it fails the same way and is smaller in {@link #ORDER}.
+   */
+  boolean considerFewerSteps(List<Long> candidate) {
+    if (exhausted()) {
       return false;
     }
     if (candidate.size() <= MAX_CACHED_LENGTH && !rejected.add(candidate)) {
       return false;
     }
     attempts++;
-    TestCaseResult<T> result = executor.apply(candidate);
-    if (result.failedWith(signature) && result.choices().isShortlexSmallerThan(best.choices())) {
+    return keepIfSmaller(executor.apply(candidate));
+  }
+
+  private boolean keepIfSmaller(TestCaseResult<T> result) {
+    if (result.failedWith(signature) && ORDER.compare(result.choices(), best.choices()) < 0) {
       best = result;
       acceptedSteps++;
       return true;
@@ -265,7 +321,16 @@ final class Shrinker<T> {
     return false;
   }
 
-  private boolean exhausted() {
+  /** The smallest failure found so far. */
+  ChoiceSequence best() {
+    return best.choices();
+  }
+
+  int acceptedSteps() {
+    return acceptedSteps;
+  }
+
+  boolean exhausted() {
     return attemptsSpent() || deadline.passed();
   }
 

@@ -2,7 +2,9 @@ package io.inboxcheck.suite;
 
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
+import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.ExceptionSignatures;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.OrderCase;
@@ -71,10 +73,7 @@ public final class ReceiverProperties {
                       .exercised()
                       .forEach(
                           (invariant, count) -> context.count("exercised:" + invariant, count));
-                  return result
-                      .violation()
-                      .map(violation -> Verdict.fail(violation.signature(), violation.describe()))
-                      .orElse(Verdict.pass());
+                  return verdict(result);
                 })
             .withRenderer(ScenarioScript::render)
             .withTriesMultiplier(FAULT_SEQUENCE_TRIES_MULTIPLIER);
@@ -118,6 +117,22 @@ public final class ReceiverProperties {
         .requireCoverage("order:permuted", 0.5)
         .requireCoverage("order:with_duplicates", 0.1)
         .requireCoverage("order:with_conflicts", 0.1);
+  }
+
+  /**
+   * The verdict on one checked run. A receiver's exception keeps its class and first frame in the
+   * signature, so shrinking keeps that exception rather than slipping to another one.
+   */
+  static Verdict verdict(CheckedRun.Result result) {
+    if (result.violation().isEmpty()) {
+      return Verdict.pass();
+    }
+    Violation violation = result.violation().get();
+    String signature = violation.signature();
+    if (violation.invariant() == Invariant.RECEIVER_ANSWERS && result.thrown().isPresent()) {
+      signature += ": " + ExceptionSignatures.signature(result.thrown().get());
+    }
+    return Verdict.fail(signature, violation.describe());
   }
 
   /** Empty for every model-free invariant, else {@code , only A, B}. */
