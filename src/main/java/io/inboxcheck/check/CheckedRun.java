@@ -1,5 +1,6 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
@@ -43,6 +44,7 @@ public final class CheckedRun {
    * @param violation the first broken invariant, if any
    * @param exercised how often each invariant was checked where it could have failed
    * @param skipped the checks the receiver's observation level could not support
+   * @param alsoBroken the other invariants broken at the same step as {@code violation}
    * @param thrown what the receiver threw, ending the run; its violation is RECEIVER_ANSWERS when
    *     that invariant is checked
    */
@@ -52,6 +54,7 @@ public final class CheckedRun {
       Optional<Violation> violation,
       Map<Invariant, Long> exercised,
       List<SkippedCheck> skipped,
+      List<Violation> alsoBroken,
       Optional<RuntimeException> thrown) {}
 
   /** Runs {@code scenario} with every model-free invariant and, when asked, conformance. */
@@ -87,16 +90,20 @@ public final class CheckedRun {
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
     Optional<RuntimeException> thrown = Optional.empty();
+    List<Violation> alsoBroken = List.of();
     Observation before = null;
+    ReceiverView lastView = null;
     for (ScenarioStep step : scenario.steps()) {
       HistoryStep recorded;
       Observation after;
       try {
         if (before == null) {
-          before = Observation.of(tested.view());
+          lastView = tested.view();
+          before = Observation.of(lastView);
         }
         recorded = testedSession.run(step);
-        after = Observation.of(tested.view());
+        lastView = tested.view();
+        after = Observation.of(lastView);
       } catch (RuntimeException exception) {
         // The receiver did not answer: what it holds now is unknown, so the run ends here.
         thrown = Optional.of(exception);
@@ -108,7 +115,9 @@ public final class CheckedRun {
       HistoryStep expected = referenceSession.run(step);
       testedSteps.add(recorded);
       referenceSteps.add(expected);
-      violation = checker.check(step, before, recorded, after).stream().findFirst();
+      List<Violation> broken = checker.check(step, before, recorded, after);
+      violation = broken.stream().findFirst();
+      alsoBroken = broken.size() > 1 ? broken.subList(1, broken.size()) : List.of();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected, shown);
       }
@@ -128,12 +137,21 @@ public final class CheckedRun {
       exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
       enabled.add(Invariant.CONFORMANCE);
     }
+    History testedHistory;
+    if (thrown.isEmpty()) {
+      testedHistory = ScenarioRunner.finish(ran, tested, testedSteps);
+    } else {
+      // Asking a receiver that threw for its view again may throw again: its last answer stands.
+      ReceiverView last = lastView != null ? lastView : reference.view();
+      testedHistory = ScenarioRunner.finish(ran, tested.name(), testedSteps, last);
+    }
     return new Result(
-        ScenarioRunner.finish(ran, tested, testedSteps),
+        testedHistory,
         ScenarioRunner.finish(ran, reference, referenceSteps),
         violation,
         exercised,
         SkippedCheck.of(enabled, shown),
+        alsoBroken,
         thrown);
   }
 

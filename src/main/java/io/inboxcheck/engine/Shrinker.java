@@ -1,12 +1,9 @@
 package io.inboxcheck.engine;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 
@@ -24,15 +21,6 @@ final class Shrinker<T> {
 
   /** Block sizes tried when deleting or zeroing runs of adjacent choices. */
   private static final int[] BLOCK_SIZES = {8, 4, 2, 1};
-
-  /** How far apart two choices may be for the redistribution pass to pair them. */
-  private static final int REDISTRIBUTION_WINDOW = 8;
-
-  /** Value groups the duplicate-lowering pass handles per round, to bound its cost. */
-  private static final int MAX_DUPLICATE_GROUPS = 32;
-
-  /** Copies of one value that the pairwise duplicate pass combines, to bound its cost. */
-  private static final int MAX_PAIRED_COPIES = 6;
 
   /**
    * What "smaller" means: fewer steps first, then shortlex. A scenario of two steps reads more
@@ -56,9 +44,10 @@ final class Shrinker<T> {
   private final Function<List<Long>, TestCaseResult<T>> executor;
   private final Limits limits;
   private final Deadline deadline;
-  private final String signature;
+  private final Set<String> signatures = new HashSet<>();
   private final Set<List<Long>> rejected = new HashSet<>();
   private final StepPasses<T> steps = new StepPasses<>(this);
+  private final ValuePasses<T> valuePasses = new ValuePasses<>(this);
   private TestCaseResult<T> best;
   private int acceptedSteps;
   private int attempts;
@@ -85,7 +74,10 @@ final class Shrinker<T> {
     this.executor = executor;
     this.limits = limits;
     this.deadline = deadline;
-    this.signature = failure.signature();
+    // The failure itself, or another check the same value failed at the same point: the same
+    // mistake, seen by another check, whose smallest demonstration may be smaller still.
+    signatures.add(failure.signature());
+    signatures.addAll(failure.alsoBroken());
     this.best = failure;
   }
 
@@ -109,8 +101,8 @@ final class Shrinker<T> {
       deleteBlocks();
       zeroBlocks();
       lowerChoices();
-      lowerDuplicates();
-      redistributePairs();
+      valuePasses.lowerDuplicates();
+      valuePasses.redistributePairs();
       steps.moveStepsEarlier();
       if (values().equals(before)) {
         // The costliest pass runs only once the others are stuck.
@@ -184,98 +176,7 @@ final class Shrinker<T> {
         }
       }
       if (position < values().size()) {
-        minimise(values().get(position), attempt);
-      }
-    }
-  }
-
-  /**
-   * Lowers copies of a repeated value together, for failures that need equal values.
-   *
-   * <p>All copies are tried first; if that fails, each pair of the first few copies is tried,
-   * because unrelated choices (such as a list's "more?" flags) often share the same value.
-   */
-  private void lowerDuplicates() {
-    Map<Long, List<Integer>> positionsByValue = new TreeMap<>();
-    List<Long> snapshot = values();
-    for (int index = 0; index < snapshot.size(); index++) {
-      if (snapshot.get(index) > 0) {
-        positionsByValue.computeIfAbsent(snapshot.get(index), v -> new ArrayList<>()).add(index);
-      }
-    }
-    int groups = 0;
-    for (Map.Entry<Long, List<Integer>> entry : positionsByValue.entrySet()) {
-      List<Integer> positions = entry.getValue();
-      if (positions.size() < 2 || groups++ >= MAX_DUPLICATE_GROUPS || exhausted()) {
-        continue;
-      }
-      if (!lowerTogether(entry.getKey(), positions)) {
-        lowerPairs(entry.getKey(), positions);
-      }
-    }
-  }
-
-  private void lowerPairs(long value, List<Integer> positions) {
-    int count = Math.min(positions.size(), MAX_PAIRED_COPIES);
-    for (int first = 0; first < count; first++) {
-      for (int second = first + 1; second < count && !exhausted(); second++) {
-        if (lowerTogether(value, List.of(positions.get(first), positions.get(second)))) {
-          return;
-        }
-      }
-    }
-  }
-
-  /** Lowers the choices at {@code positions} (all equal to {@code value}); true on progress. */
-  private boolean lowerTogether(long value, List<Integer> positions) {
-    int last = positions.get(positions.size() - 1);
-    int acceptedBefore = acceptedSteps;
-    minimise(
-        value,
-        candidate ->
-            last < values().size()
-                && consider(ChoiceEdits.replaced(values(), positions, candidate)));
-    return acceptedSteps > acceptedBefore;
-  }
-
-  /**
-   * Moves the whole value of one choice onto a nearby later one.
-   *
-   * <p>Needed when only the total matters (a sum over a list): no single deletion or lowering keeps
-   * such a failure, but emptying one element into another does, after which the emptied element can
-   * be deleted.
-   */
-  private void redistributePairs() {
-    for (int first = 0; first < values().size() && !exhausted(); first++) {
-      int limit = first + REDISTRIBUTION_WINDOW;
-      for (int second = first + 1; second <= limit && !exhausted(); second++) {
-        List<Long> current = values();
-        if (second >= current.size() || current.get(first) == 0) {
-          break;
-        }
-        consider(ChoiceEdits.moved(current, first, second));
-      }
-    }
-  }
-
-  /**
-   * Finds the smallest value in {@code [0, current)} that {@code attempt} accepts.
-   *
-   * <p>Assumes acceptance is roughly monotone; when it is not, this still ends at a value no larger
-   * than {@code current}, just not necessarily the global minimum.
-   */
-  private void minimise(long current, LongPredicate attempt) {
-    if (current == 0 || attempt.test(0)) {
-      return;
-    }
-    long rejectedAt = 0;
-    long acceptedAt = current;
-    while (acceptedAt - rejectedAt > 1 && !exhausted()) {
-      long middle = rejectedAt + (acceptedAt - rejectedAt) / 2;
-      if (attempt.test(middle)) {
-        acceptedAt = middle;
-      } else {
-        rejectedAt = middle;
+        valuePasses.minimise(values().get(position), attempt);
       }
     }
   }
@@ -313,7 +214,9 @@ final class Shrinker<T> {
   }
 
   private boolean keepIfSmaller(TestCaseResult<T> result) {
-    if (result.failedWith(signature) && ORDER.compare(result.choices(), best.choices()) < 0) {
+    if (result.failed()
+        && signatures.contains(result.signature())
+        && ORDER.compare(result.choices(), best.choices()) < 0) {
       best = result;
       acceptedSteps++;
       return true;
@@ -338,7 +241,7 @@ final class Shrinker<T> {
     return attempts >= limits.maxShrinkAttempts();
   }
 
-  private List<Long> values() {
+  List<Long> values() {
     return best.choices().values();
   }
 }

@@ -17,6 +17,7 @@ import io.inboxcheck.report.ScenarioScript;
 import io.inboxcheck.scenario.Scenario;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -132,7 +133,9 @@ public final class ReceiverProperties {
     if (violation.invariant() == Invariant.RECEIVER_ANSWERS && result.thrown().isPresent()) {
       signature += ": " + ExceptionSignatures.signature(result.thrown().get());
     }
-    return Verdict.fail(signature, violation.describe());
+    Set<String> alsoBroken = new TreeSet<>();
+    result.alsoBroken().forEach(other -> alsoBroken.add(other.signature()));
+    return new Verdict.Fail(signature, violation.describe(), alsoBroken);
   }
 
   /** Empty for every model-free invariant, else {@code , only A, B}. */
