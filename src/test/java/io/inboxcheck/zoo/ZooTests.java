@@ -23,6 +23,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -201,6 +202,15 @@ class ZooTests {
             outcome.violation().orElseThrow().invariant(),
             outcome.result().failure().orElseThrow().tryIndex() + 1,
             outcome.shrunkSteps(),
+            outcome
+                .result()
+                .failure()
+                .orElseThrow()
+                .shrinkStop()
+                .reason()
+                .name()
+                .toLowerCase(Locale.ROOT)
+                .replace('_', ' '),
             ProjectPaths.root()
                 .relativize(outcome.counterexample().orElseThrow().toAbsolutePath())
                 .toString(),
