@@ -127,12 +127,17 @@ public final class CheckedRun {
       before = after;
     }
     Scenario ran = scenario;
-    if (testedSteps.size() < scenario.steps().size()) {
-      ran = truncated(scenario, testedSteps.size());
+    // A step the receiver threw in stays in the scenario, without a history step of its own.
+    int ranSteps = testedSteps.size() + (thrown.isPresent() ? 1 : 0);
+    if (ranSteps < scenario.steps().size()) {
+      ran = truncated(scenario, ranSteps);
     }
     Map<Invariant, Long> exercised = checker.exercised();
     Set<Invariant> enabled = EnumSet.noneOf(Invariant.class);
     enabled.addAll(invariants);
+    if (invariants.contains(Invariant.RECEIVER_ANSWERS)) {
+      exercised.put(Invariant.RECEIVER_ANSWERS, (long) ranSteps);
+    }
     if (checks == Checks.INVARIANTS_AND_CONFORMANCE) {
       exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
       enabled.add(Invariant.CONFORMANCE);

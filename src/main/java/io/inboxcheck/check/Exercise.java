@@ -37,7 +37,6 @@ final class Exercise {
     }
     add(step, Invariant.NO_INVENTED_CARDS, 1);
     add(step, Invariant.AUDIT_APPEND_ONLY, 1);
-    add(step, Invariant.RECEIVER_ANSWERS, 1);
     step.forEach(
         (invariant, count) -> {
           if (checked.contains(invariant) && count > 0) {
