@@ -227,15 +227,7 @@ public final class PropertyRunner {
   }
 
   private static <T> TestCaseResult<T> overrun(Choices choices) {
-    return new TestCaseResult<>(
-        TestCaseResult.Outcome.OVERRUN,
-        null,
-        "",
-        "",
-        choices.recorded(),
-        new TreeMap<>(),
-        new TreeMap<>(),
-        Set.of());
+    return TestCaseResult.overrun(choices.recorded());
   }
 
   private static <T> TestCaseResult<T> failed(

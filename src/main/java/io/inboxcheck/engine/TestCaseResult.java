@@ -51,6 +51,12 @@ public record TestCaseResult<T>(
     alsoBroken = Set.copyOf(alsoBroken);
   }
 
+  /** A test case discarded for drawing more choices than allowed. */
+  static <T> TestCaseResult<T> overrun(ChoiceSequence choices) {
+    return new TestCaseResult<>(
+        Outcome.OVERRUN, null, "", "", choices, new TreeMap<>(), new TreeMap<>(), Set.of());
+  }
+
   /** Whether the test case failed. */
   public boolean failed() {
     return outcome == Outcome.FAILED;
