@@ -107,6 +107,7 @@ final class Shrinker<T> {
       if (values().equals(before)) {
         // The costliest pass runs only once the others are stuck.
         steps.replaceSteps();
+        steps.shrinkSetup();
       }
       // A round cut short by a limit proves nothing; only a whole round without progress does.
       if (values().equals(before) && !exhausted()) {

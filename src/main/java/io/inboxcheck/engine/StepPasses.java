@@ -20,6 +20,9 @@ final class StepPasses<T> {
   /** Up to this many steps, every pair of steps is tried, and a replacement with a deletion. */
   static final int MAX_STEPS_FOR_PAIRS = 6;
 
+  /** The largest block of setup choices deleted together with lowering a count. */
+  static final int MAX_SETUP_BLOCK = 8;
+
   /** The kinds tried in a step's place; a kind draw bounded lower than this stops earlier. */
   static final int MAX_KINDS = 32;
 
@@ -134,6 +137,33 @@ final class StepPasses<T> {
       }
     }
     return Replacement.REJECTED;
+  }
+
+  /**
+   * Lowers a count in the setup (the choices before the first step, such as how many cards there
+   * are) by one while deleting the choices that described the last, or the first, thing counted:
+   * two cards merge into one, where lowering alone would misread every choice after the count.
+   */
+  void shrinkSetup() {
+    for (int position = 0; position < setupEnd() && !shrinker.exhausted(); position++) {
+      for (int size = 1; size <= MAX_SETUP_BLOCK && !shrinker.exhausted(); size++) {
+        long value = values().get(position);
+        int end = setupEnd();
+        if (value == 0 || position + size >= end) {
+          break;
+        }
+        List<Long> lowered = ChoiceEdits.replaced(values(), List.of(position), value - 1);
+        if (shrinker.consider(ChoiceEdits.without(lowered, end - size, end))
+            || shrinker.consider(ChoiceEdits.without(lowered, position + 1, position + 1 + size))) {
+          size = 0; // The count went down: try it again from the smallest block.
+        }
+      }
+    }
+  }
+
+  private int setupEnd() {
+    StepLayout layout = layout();
+    return layout.size() == 0 ? 0 : layout.leads().get(0);
   }
 
   /** No deletion, then (in short sequences) each other single step deleted. */

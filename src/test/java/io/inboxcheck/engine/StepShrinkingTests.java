@@ -87,6 +87,56 @@ class StepShrinkingTests {
     assertThat(shrunk.stop().reason()).isEqualTo(ShrinkStop.Reason.FIXPOINT);
   }
 
+  /** A card's three choices, and the steps: each a kind and the card it names. */
+  record Cards(List<List<Integer>> cards, List<List<Integer>> steps) {}
+
+  /** A setup of 1 to 4 cards, then steps naming one of them, as the scenario generator's do. */
+  static final Function<Choices, Cards> CARDS_THEN_STEPS =
+      choices -> {
+        int count = choices.integer(1, 4);
+        List<List<Integer>> cards = new ArrayList<>();
+        for (int card = 0; card < count; card++) {
+          cards.add(List.of(choices.integer(0, 9), choices.integer(0, 9), choices.integer(0, 9)));
+        }
+        List<List<Integer>> steps =
+            choices.list(
+                1,
+                12,
+                element ->
+                    element.span(
+                        Span.STEP, c -> List.of(c.integer(0, 3), c.integer(0, count - 1))));
+        return new Cards(cards, steps);
+      };
+
+  @Test
+  void aCardTheFailureNeedsMovesIntoThePlaceOfCardsItDoesNot() {
+    Property<Cards> property =
+        Property.of(
+            "no step of kind 2 names a card starting with 5",
+            CARDS_THEN_STEPS,
+            (value, context) ->
+                value.steps().stream()
+                        .anyMatch(s -> s.get(0) == 2 && value.cards().get(s.get(1)).get(0) == 5)
+                    ? Verdict.fail("kind 2 on a 5")
+                    : Verdict.pass());
+    // Three cards, the last one (5, 6, 7) named by one step of kind 2; the list's end.
+    TestCaseResult<Cards> failing =
+        PropertyRunner.execute(
+            property, Choices.replay(List.of(2L, 0L, 0L, 0L, 0L, 0L, 0L, 5L, 6L, 7L, 2L, 2L, 0L)));
+    assertThat(failing.failed()).isTrue();
+
+    Shrinker.Result<Cards> shrunk =
+        new Shrinker<>(
+                candidate -> PropertyRunner.execute(property, Choices.replay(candidate)),
+                failing,
+                Limits.DEFAULTS)
+            .shrink();
+
+    // One card: lowering the count alone misreads every later choice, deleting a card alone too.
+    assertThat(shrunk.best().value().cards()).containsExactly(List.of(5, 0, 0));
+    assertThat(shrunk.best().value().steps()).containsExactly(List.of(2, 0));
+  }
+
   @Test
   void withoutStepSpansSmallerMeansShortlexAsBefore() {
     ChoiceSequence shorter = ChoiceSequence.of(List.of(9L));
