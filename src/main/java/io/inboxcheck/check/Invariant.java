@@ -58,6 +58,15 @@ public enum Invariant {
     return this != CONFORMANCE;
   }
 
+  /**
+   * Whether the invariant checker judges it from what one step changed: every model-free invariant
+   * but the whole-run ORDER_INDEPENDENT and RECEIVER_ANSWERS, which the run itself sees. These are
+   * what the explorer checks on every transition.
+   */
+  public boolean judgedPerStep() {
+    return modelFree() && this != ORDER_INDEPENDENT && this != RECEIVER_ANSWERS;
+  }
+
   /** Every model-free invariant: what a checked run enables unless told otherwise. */
   public static Set<Invariant> allModelFree() {
     EnumSet<Invariant> all = EnumSet.allOf(Invariant.class);
