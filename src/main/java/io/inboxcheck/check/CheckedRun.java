@@ -1,5 +1,6 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
@@ -43,13 +44,18 @@ public final class CheckedRun {
    * @param violation the first broken invariant, if any
    * @param exercised how often each invariant was checked where it could have failed
    * @param skipped the checks the receiver's observation level could not support
+   * @param alsoBroken the other invariants broken at the same step as {@code violation}
+   * @param thrown what the receiver threw, ending the run; its violation is RECEIVER_ANSWERS when
+   *     that invariant is checked
    */
   public record Result(
       History history,
       History referenceHistory,
       Optional<Violation> violation,
       Map<Invariant, Long> exercised,
-      List<SkippedCheck> skipped) {}
+      List<SkippedCheck> skipped,
+      List<Violation> alsoBroken,
+      Optional<RuntimeException> thrown) {}
 
   /** Runs {@code scenario} with every model-free invariant and, when asked, conformance. */
   public static Result run(
@@ -83,14 +89,35 @@ public final class CheckedRun {
     List<HistoryStep> testedSteps = new ArrayList<>();
     List<HistoryStep> referenceSteps = new ArrayList<>();
     Optional<Violation> violation = Optional.empty();
-    Observation before = Observation.of(tested.view());
+    Optional<RuntimeException> thrown = Optional.empty();
+    List<Violation> alsoBroken = List.of();
+    Observation before = null;
+    ReceiverView lastView = null;
     for (ScenarioStep step : scenario.steps()) {
-      HistoryStep recorded = testedSession.run(step);
+      HistoryStep recorded;
+      Observation after;
+      try {
+        if (before == null) {
+          lastView = tested.view();
+          before = Observation.of(lastView);
+        }
+        recorded = testedSession.run(step);
+        lastView = tested.view();
+        after = Observation.of(lastView);
+      } catch (RuntimeException exception) {
+        // The receiver did not answer: what it holds now is unknown, so the run ends here.
+        thrown = Optional.of(exception);
+        if (invariants.contains(Invariant.RECEIVER_ANSWERS)) {
+          violation = Optional.of(ReceiverThrew.violation(step, exception));
+        }
+        break;
+      }
       HistoryStep expected = referenceSession.run(step);
       testedSteps.add(recorded);
       referenceSteps.add(expected);
-      Observation after = Observation.of(tested.view());
-      violation = checker.check(step, before, recorded, after).stream().findFirst();
+      List<Violation> broken = checker.check(step, before, recorded, after);
+      violation = broken.stream().findFirst();
+      alsoBroken = broken.size() > 1 ? broken.subList(1, broken.size()) : List.of();
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected, shown);
       }
@@ -100,22 +127,37 @@ public final class CheckedRun {
       before = after;
     }
     Scenario ran = scenario;
-    if (testedSteps.size() < scenario.steps().size()) {
-      ran = truncated(scenario, testedSteps.size());
+    // A step the receiver threw in stays in the scenario, without a history step of its own.
+    int ranSteps = testedSteps.size() + (thrown.isPresent() ? 1 : 0);
+    if (ranSteps < scenario.steps().size()) {
+      ran = truncated(scenario, ranSteps);
     }
     Map<Invariant, Long> exercised = checker.exercised();
     Set<Invariant> enabled = EnumSet.noneOf(Invariant.class);
     enabled.addAll(invariants);
+    if (invariants.contains(Invariant.RECEIVER_ANSWERS)) {
+      exercised.put(Invariant.RECEIVER_ANSWERS, (long) ranSteps);
+    }
     if (checks == Checks.INVARIANTS_AND_CONFORMANCE) {
       exercised.put(Invariant.CONFORMANCE, (long) testedSteps.size());
       enabled.add(Invariant.CONFORMANCE);
     }
+    History testedHistory;
+    if (thrown.isEmpty()) {
+      testedHistory = ScenarioRunner.finish(ran, tested, testedSteps);
+    } else {
+      // Asking a receiver that threw for its view again may throw again: its last answer stands.
+      ReceiverView last = lastView != null ? lastView : reference.view();
+      testedHistory = ScenarioRunner.finish(ran, tested.name(), testedSteps, last);
+    }
     return new Result(
-        ScenarioRunner.finish(ran, tested, testedSteps),
+        testedHistory,
         ScenarioRunner.finish(ran, reference, referenceSteps),
         violation,
         exercised,
-        SkippedCheck.of(enabled, shown));
+        SkippedCheck.of(enabled, shown),
+        alsoBroken,
+        thrown);
   }
 
   /**

@@ -45,7 +45,9 @@ public enum Finding {
   /** A delivery decided HELD (and not resolved since) is missing from the held inputs. */
   HELD_DECISION_NOT_LISTED(Invariant.NOTHING_LOST, EnumSet.of(DECISION, HELD)),
   /** A listed held input vanished at a step that is not a reconciliation of its card. */
-  HELD_INPUT_DROPPED(Invariant.NOTHING_LOST, EnumSet.of(HELD));
+  HELD_INPUT_DROPPED(Invariant.NOTHING_LOST, EnumSet.of(HELD)),
+  /** The receiver threw instead of answering; it needs nothing observed to be seen. */
+  RECEIVER_THREW(Invariant.RECEIVER_ANSWERS, EnumSet.noneOf(Observable.class));
 
   private final Invariant invariant;
   private final Set<Observable> needs;

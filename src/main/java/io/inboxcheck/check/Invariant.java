@@ -4,9 +4,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The invariants of SPEC section 7, one the harness adds (CLOCK_CHANGES_NO_CARD), plus conformance
- * to the reference model. Each is a named check used by the property engine, the explorer and
- * scenario replay alike.
+ * The invariants of SPEC section 7, two the harness adds (CLOCK_CHANGES_NO_CARD, RECEIVER_ANSWERS),
+ * plus conformance to the reference model. Each is a named check used by the property engine, the
+ * explorer and scenario replay alike.
  */
 public enum Invariant {
   FIRST_RECORD_KEPT("a retained identity's first record never changes"),
@@ -31,6 +31,13 @@ public enum Invariant {
   AUDIT_APPEND_ONLY("audit entries are never changed or removed; every delivery appears in it"),
   NOTHING_LOST(
       "every delivery ends in exactly one decision; every HELD one stays listed until resolved"),
+  /**
+   * Not in SPEC section 7: the harness's own. A receiver that throws instead of answering a
+   * delivery, a reconciliation, a clock move or a request for its view has failed that step, so the
+   * exception is a finding like any broken invariant, with a counterexample file.
+   */
+  RECEIVER_ANSWERS(
+      "every delivery, reconciliation, clock move and view answers without an exception"),
   ORDER_INDEPENDENT(
       "for valid, conflict-free deliveries the final cards are the same in every arrival order;"
           + " after a covering authority they are the authority's"),
@@ -49,6 +56,15 @@ public enum Invariant {
   /** Whether the invariant holds for any receiver, whatever its policy details. */
   public boolean modelFree() {
     return this != CONFORMANCE;
+  }
+
+  /**
+   * Whether the invariant checker judges it from what one step changed: every model-free invariant
+   * but the whole-run ORDER_INDEPENDENT and RECEIVER_ANSWERS, which the run itself sees. These are
+   * what the explorer checks on every transition.
+   */
+  public boolean judgedPerStep() {
+    return modelFree() && this != ORDER_INDEPENDENT && this != RECEIVER_ANSWERS;
   }
 
   /** Every model-free invariant: what a checked run enables unless told otherwise. */

@@ -1,7 +1,10 @@
 package io.inboxcheck.engine;
 
-/** Turns exceptions thrown by checks into failure signatures and messages. */
-final class ExceptionSignatures {
+/**
+ * Turns exceptions thrown by checks, or by the receivers they run, into failure signatures and
+ * messages.
+ */
+public final class ExceptionSignatures {
 
   /** Frames included in a failure message; enough to locate the failing assertion. */
   private static final int MAX_MESSAGE_FRAMES = 12;
@@ -15,7 +18,7 @@ final class ExceptionSignatures {
    * different failure modes; the message is left out because it usually contains the value. AssertJ
    * strips its own frames, so the first frame is the user's assertion.
    */
-  static String signature(Throwable thrown) {
+  public static String signature(Throwable thrown) {
     StackTraceElement[] frames = thrown.getStackTrace();
     if (frames.length == 0) {
       return thrown.getClass().getName();

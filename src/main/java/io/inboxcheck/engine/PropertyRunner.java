@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -68,7 +69,8 @@ public final class PropertyRunner {
           GENERATOR_FAILURE_PREFIX + ExceptionSignatures.signature(thrown),
           ExceptionSignatures.message(thrown),
           choices,
-          new TestContext());
+          new TestContext(),
+          Set.of());
     }
     if (choices.overrun()) {
       return overrun(choices);
@@ -90,7 +92,7 @@ public final class PropertyRunner {
       verdict = Verdict.fail("check returned null", "the check returned null instead of a verdict");
     }
     if (verdict instanceof Verdict.Fail fail) {
-      return failed(value, fail.signature(), fail.message(), choices, context);
+      return failed(value, fail.signature(), fail.message(), choices, context, fail.alsoBroken());
     }
     return new TestCaseResult<>(
         TestCaseResult.Outcome.PASSED,
@@ -99,7 +101,8 @@ public final class PropertyRunner {
         "",
         choices.recorded(),
         context.labels(),
-        context.metrics());
+        context.metrics(),
+        Set.of());
   }
 
   private static <T> Optional<PropertyResult<T>> replayStored(
@@ -224,18 +227,16 @@ public final class PropertyRunner {
   }
 
   private static <T> TestCaseResult<T> overrun(Choices choices) {
-    return new TestCaseResult<>(
-        TestCaseResult.Outcome.OVERRUN,
-        null,
-        "",
-        "",
-        choices.recorded(),
-        new TreeMap<>(),
-        new TreeMap<>());
+    return TestCaseResult.overrun(choices.recorded());
   }
 
   private static <T> TestCaseResult<T> failed(
-      T value, String signature, String message, Choices choices, TestContext context) {
+      T value,
+      String signature,
+      String message,
+      Choices choices,
+      TestContext context,
+      Set<String> alsoBroken) {
     return new TestCaseResult<>(
         TestCaseResult.Outcome.FAILED,
         value,
@@ -243,7 +244,8 @@ public final class PropertyRunner {
         message,
         choices.recorded(),
         context.labels(),
-        context.metrics());
+        context.metrics(),
+        alsoBroken);
   }
 
   /** Lets errors the JVM cannot recover from escape; stack overflows are ordinary bugs here. */

@@ -1,11 +1,9 @@
 package io.inboxcheck.engine;
 
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 
@@ -24,14 +22,18 @@ final class Shrinker<T> {
   /** Block sizes tried when deleting or zeroing runs of adjacent choices. */
   private static final int[] BLOCK_SIZES = {8, 4, 2, 1};
 
-  /** How far apart two choices may be for the redistribution pass to pair them. */
-  private static final int REDISTRIBUTION_WINDOW = 8;
+  /**
+   * What "smaller" means: fewer steps first, then shortlex. A scenario of two steps reads more
+   * simply than one of three even when it takes a few more choices. Both parts are well-founded, so
+   * shrinking still terminates, and the result still depends only on the starting sequence.
+   */
+  static final Comparator<ChoiceSequence> ORDER =
+      Comparator.<ChoiceSequence>comparingInt(choices -> StepLayout.of(choices).size())
+          .thenComparing(
+              (left, right) -> ChoiceSequence.compareShortlex(left.values(), right.values()));
 
-  /** Value groups the duplicate-lowering pass handles per round, to bound its cost. */
-  private static final int MAX_DUPLICATE_GROUPS = 32;
-
-  /** Copies of one value that the pairwise duplicate pass combines, to bound its cost. */
-  private static final int MAX_PAIRED_COPIES = 6;
+  /** Values from this one up are first tried at the power-of-two edge just below them. */
+  private static final long SMALLEST_EDGE = 256;
 
   /** Longer candidates are not remembered, so the rejection cache stays small. */
   private static final int MAX_CACHED_LENGTH = 2_000;
@@ -42,8 +44,10 @@ final class Shrinker<T> {
   private final Function<List<Long>, TestCaseResult<T>> executor;
   private final Limits limits;
   private final Deadline deadline;
-  private final String signature;
+  private final Set<String> signatures = new HashSet<>();
   private final Set<List<Long>> rejected = new HashSet<>();
+  private final StepPasses<T> steps = new StepPasses<>(this);
+  private final ValuePasses<T> valuePasses = new ValuePasses<>(this);
   private TestCaseResult<T> best;
   private int acceptedSteps;
   private int attempts;
@@ -70,7 +74,10 @@ final class Shrinker<T> {
     this.executor = executor;
     this.limits = limits;
     this.deadline = deadline;
-    this.signature = failure.signature();
+    // The failure itself, or another check the same value failed at the same point: the same
+    // mistake, seen by another check, whose smallest demonstration may be smaller still.
+    signatures.add(failure.signature());
+    signatures.addAll(failure.alsoBroken());
     this.best = failure;
   }
 
@@ -89,12 +96,19 @@ final class Shrinker<T> {
         return ShrinkStop.Reason.ROUND_LIMIT;
       }
       List<Long> before = values();
+      steps.deleteSteps();
       deleteSpans();
       deleteBlocks();
       zeroBlocks();
       lowerChoices();
-      lowerDuplicates();
-      redistributePairs();
+      valuePasses.lowerDuplicates();
+      valuePasses.redistributePairs();
+      steps.moveStepsEarlier();
+      if (values().equals(before)) {
+        // The costliest pass runs only once the others are stuck.
+        steps.replaceSteps();
+        steps.shrinkSetup();
+      }
       // A round cut short by a limit proves nothing; only a whole round without progress does.
       if (values().equals(before) && !exhausted()) {
         return ShrinkStop.Reason.FIXPOINT;
@@ -144,120 +158,66 @@ final class Shrinker<T> {
     }
   }
 
-  /** Lowers each choice to the smallest value that still fails, by binary search. */
+  /**
+   * Lowers each choice to the smallest value that still fails: first to the nearest power-of-two
+   * edge below a large value (a bug at 2^31 fails from there on, not below), then by binary search.
+   */
   private void lowerChoices() {
     for (int index = 0; index < values().size() && !exhausted(); index++) {
       int position = index;
-      minimise(
-          values().get(position),
+      LongPredicate attempt =
           value ->
               position < values().size()
-                  && consider(ChoiceEdits.replaced(values(), List.of(position), value)));
-    }
-  }
-
-  /**
-   * Lowers copies of a repeated value together, for failures that need equal values.
-   *
-   * <p>All copies are tried first; if that fails, each pair of the first few copies is tried,
-   * because unrelated choices (such as a list's "more?" flags) often share the same value.
-   */
-  private void lowerDuplicates() {
-    Map<Long, List<Integer>> positionsByValue = new TreeMap<>();
-    List<Long> snapshot = values();
-    for (int index = 0; index < snapshot.size(); index++) {
-      if (snapshot.get(index) > 0) {
-        positionsByValue.computeIfAbsent(snapshot.get(index), v -> new ArrayList<>()).add(index);
-      }
-    }
-    int groups = 0;
-    for (Map.Entry<Long, List<Integer>> entry : positionsByValue.entrySet()) {
-      List<Integer> positions = entry.getValue();
-      if (positions.size() < 2 || groups++ >= MAX_DUPLICATE_GROUPS || exhausted()) {
-        continue;
-      }
-      if (!lowerTogether(entry.getKey(), positions)) {
-        lowerPairs(entry.getKey(), positions);
-      }
-    }
-  }
-
-  private void lowerPairs(long value, List<Integer> positions) {
-    int count = Math.min(positions.size(), MAX_PAIRED_COPIES);
-    for (int first = 0; first < count; first++) {
-      for (int second = first + 1; second < count && !exhausted(); second++) {
-        if (lowerTogether(value, List.of(positions.get(first), positions.get(second)))) {
-          return;
+                  && consider(ChoiceEdits.replaced(values(), List.of(position), value));
+      long value = values().get(position);
+      if (value >= SMALLEST_EDGE) {
+        long edge = Long.highestOneBit(value);
+        if (!attempt.test(edge - 1) && edge != value) {
+          attempt.test(edge);
         }
       }
-    }
-  }
-
-  /** Lowers the choices at {@code positions} (all equal to {@code value}); true on progress. */
-  private boolean lowerTogether(long value, List<Integer> positions) {
-    int last = positions.get(positions.size() - 1);
-    int acceptedBefore = acceptedSteps;
-    minimise(
-        value,
-        candidate ->
-            last < values().size()
-                && consider(ChoiceEdits.replaced(values(), positions, candidate)));
-    return acceptedSteps > acceptedBefore;
-  }
-
-  /**
-   * Moves the whole value of one choice onto a nearby later one.
-   *
-   * <p>Needed when only the total matters (a sum over a list): no single deletion or lowering keeps
-   * such a failure, but emptying one element into another does, after which the emptied element can
-   * be deleted.
-   */
-  private void redistributePairs() {
-    for (int first = 0; first < values().size() && !exhausted(); first++) {
-      int limit = first + REDISTRIBUTION_WINDOW;
-      for (int second = first + 1; second <= limit && !exhausted(); second++) {
-        List<Long> current = values();
-        if (second >= current.size() || current.get(first) == 0) {
-          break;
-        }
-        consider(ChoiceEdits.moved(current, first, second));
+      if (position < values().size()) {
+        valuePasses.minimise(values().get(position), attempt);
       }
     }
   }
 
   /**
-   * Finds the smallest value in {@code [0, current)} that {@code attempt} accepts.
-   *
-   * <p>Assumes acceptance is roughly monotone; when it is not, this still ends at a value no larger
-   * than {@code current}, just not necessarily the global minimum.
+   * Executes {@code candidate} whatever its order, to learn what it consumes; keeps what it
+   * consumed if that is a smaller failure of the same kind. Used by passes that must run a step to
+   * know its length.
    */
-  private void minimise(long current, LongPredicate attempt) {
-    if (current == 0 || attempt.test(0)) {
-      return;
-    }
-    long rejectedAt = 0;
-    long acceptedAt = current;
-    while (acceptedAt - rejectedAt > 1 && !exhausted()) {
-      long middle = rejectedAt + (acceptedAt - rejectedAt) / 2;
-      if (attempt.test(middle)) {
-        acceptedAt = middle;
-      } else {
-        rejectedAt = middle;
-      }
-    }
+  ChoiceSequence probe(List<Long> candidate) {
+    attempts++;
+    TestCaseResult<T> result = executor.apply(candidate);
+    keepIfSmaller(result);
+    return result.choices();
   }
 
   /** Executes {@code candidate} if it is new and smaller; keeps it if it fails the same way. */
-  private boolean consider(List<Long> candidate) {
-    if (exhausted() || ChoiceSequence.compareShortlex(candidate, values()) >= 0) {
+  boolean consider(List<Long> candidate) {
+    return ChoiceSequence.compareShortlex(candidate, values()) < 0 && considerFewerSteps(candidate);
+  }
+
+  /**
+   * Executes {@code candidate}, which may hold more choices than the current failure but is meant
+   * to have fewer steps; keeps it if it fails the same way and is smaller in {@link #ORDER}.
+   */
+  boolean considerFewerSteps(List<Long> candidate) {
+    if (exhausted()) {
       return false;
     }
     if (candidate.size() <= MAX_CACHED_LENGTH && !rejected.add(candidate)) {
       return false;
     }
     attempts++;
-    TestCaseResult<T> result = executor.apply(candidate);
-    if (result.failedWith(signature) && result.choices().isShortlexSmallerThan(best.choices())) {
+    return keepIfSmaller(executor.apply(candidate));
+  }
+
+  private boolean keepIfSmaller(TestCaseResult<T> result) {
+    if (result.failed()
+        && signatures.contains(result.signature())
+        && ORDER.compare(result.choices(), best.choices()) < 0) {
       best = result;
       acceptedSteps++;
       return true;
@@ -265,7 +225,16 @@ final class Shrinker<T> {
     return false;
   }
 
-  private boolean exhausted() {
+  /** The smallest failure found so far. */
+  ChoiceSequence best() {
+    return best.choices();
+  }
+
+  int acceptedSteps() {
+    return acceptedSteps;
+  }
+
+  boolean exhausted() {
     return attemptsSpent() || deadline.passed();
   }
 
@@ -273,7 +242,7 @@ final class Shrinker<T> {
     return attempts >= limits.maxShrinkAttempts();
   }
 
-  private List<Long> values() {
+  List<Long> values() {
     return best.choices().values();
   }
 }

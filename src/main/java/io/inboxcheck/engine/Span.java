@@ -14,6 +14,12 @@ import java.util.Objects;
  */
 public record Span(String label, int start, int end) {
 
+  /**
+   * The label of one step of a stateful property; the shrinker deletes, moves and replaces spans
+   * with this label as whole steps.
+   */
+  public static final String STEP = "step";
+
   /** Validates that the span is a well-formed, non-negative range. */
   public Span {
     Objects.requireNonNull(label, "label");

@@ -2,6 +2,7 @@ package io.inboxcheck.engine;
 
 import java.util.Collections;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -15,6 +16,8 @@ import java.util.TreeMap;
  * @param choices the choices the test case consumed, replayable with {@link Choices#replay}
  * @param labels labels the check recorded, with occurrence counts
  * @param metrics metrics the check recorded
+ * @param alsoBroken other failure signatures the same value showed at the same point; empty unless
+ *     failed
  * @param <T> the type of generated value
  */
 public record TestCaseResult<T>(
@@ -24,7 +27,8 @@ public record TestCaseResult<T>(
     String message,
     ChoiceSequence choices,
     SortedMap<String, Long> labels,
-    SortedMap<String, Long> metrics) {
+    SortedMap<String, Long> metrics,
+    Set<String> alsoBroken) {
 
   /** The three ways a test case can end. */
   public enum Outcome {
@@ -44,6 +48,13 @@ public record TestCaseResult<T>(
     Objects.requireNonNull(choices, "choices");
     labels = Collections.unmodifiableSortedMap(new TreeMap<>(labels));
     metrics = Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
+    alsoBroken = Set.copyOf(alsoBroken);
+  }
+
+  /** A test case discarded for drawing more choices than allowed. */
+  static <T> TestCaseResult<T> overrun(ChoiceSequence choices) {
+    return new TestCaseResult<>(
+        Outcome.OVERRUN, null, "", "", choices, new TreeMap<>(), new TreeMap<>(), Set.of());
   }
 
   /** Whether the test case failed. */

@@ -70,7 +70,7 @@ final class ComponentProduct {
       BigInteger total) {
     Set<String> names = new TreeSet<>();
     for (Invariant invariant : Invariant.values()) {
-      if (invariant.modelFree() && invariant != Invariant.ORDER_INDEPENDENT) {
+      if (invariant.judgedPerStep()) {
         names.add(invariant.name());
       }
     }

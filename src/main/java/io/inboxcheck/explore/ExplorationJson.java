@@ -52,7 +52,7 @@ public final class ExplorationJson {
     bruteForce.put("seconds_at_least", exploration.bruteForceSecondsAtLeast());
     ObjectNode invariants = root.putObject("invariants");
     for (Invariant invariant : Invariant.values()) {
-      if (!invariant.modelFree() || invariant == Invariant.ORDER_INDEPENDENT) {
+      if (!invariant.judgedPerStep()) {
         continue;
       }
       ObjectNode node = invariants.putObject(invariant.name());

@@ -121,7 +121,7 @@ public final class ExplorationText {
             List.of(
                 "invariant", "checks on distinct transitions", "orders violating", "statement"));
     for (Invariant invariant : Invariant.values()) {
-      if (!invariant.modelFree() || invariant == Invariant.ORDER_INDEPENDENT) {
+      if (!invariant.judgedPerStep()) {
         continue;
       }
       table.add(

@@ -84,6 +84,20 @@ final class Provider {
     return envelope(snapshot);
   }
 
+  /**
+   * The card's latest version and state as an envelope to state again; its event id and occurred_at
+   * are placeholders that the caller replaces.
+   */
+  JsonObject restatement(ProviderTruth truth) {
+    return envelope(
+        new ProviderTruth.Snapshot(
+            truth.objectId(),
+            "",
+            truth.latestVersion(),
+            truth.latestState(),
+            ScenarioGenerator.START.toString()));
+  }
+
   static JsonObject envelope(ProviderTruth.Snapshot snapshot) {
     TreeMap<String, JsonValue> members = new TreeMap<>();
     members.put(Envelope.EVENT_ID, new JsonString(snapshot.eventId()));

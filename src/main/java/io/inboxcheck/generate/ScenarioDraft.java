@@ -68,7 +68,7 @@ final class ScenarioDraft {
       case OTHER_ID_SAME_VERSION_SAME_STATE ->
           deliver(
               Variants.sameVersionSameState(
-                  pickDelivered(), provider.nextEventId(), provider.occurredAt()),
+                  restatable(), provider.nextEventId(), provider.occurredAt()),
               false,
               false);
       case SAME_VERSION_DIFFERENT_STATE -> {
@@ -250,6 +250,17 @@ final class ScenarioDraft {
       }
     }
     return sent;
+  }
+
+  /**
+   * A fact the receiver already holds, for a provider to state again: a delivered event or, before
+   * any delivery, a card's initial version and state (so one step reaches SAME_STATE).
+   */
+  private JsonObject restatable() {
+    if (delivered.isEmpty()) {
+      return provider.restatement(provider.knownTruth());
+    }
+    return pickDelivered();
   }
 
   private JsonObject pickDelivered() {

@@ -72,7 +72,7 @@ public record FailureStory(
             + " (reproduce with "
             + reproduce
             + "), shrunk to "
-            + observed.steps().size()
+            + observed.scenario().steps().size()
             + " steps in "
             + shrinkSteps
             + " shrink steps");
@@ -88,6 +88,13 @@ public record FailureStory(
       if (step.step() == violation.step()) {
         lines.add("       ^ " + violation.invariant() + " broken here");
       }
+    }
+    if (steps.size() > observed.steps().size()) {
+      // The receiver threw in this step: it has no outcome, only the exception.
+      ScenarioStep unanswered = steps.get(observed.steps().size());
+      lines.add("  " + unanswered.number() + ". " + ScenarioScript.describe(unanswered));
+      lines.add("       no answer | " + violation.observed().describe());
+      lines.add("       ^ " + violation.invariant() + " broken here");
     }
     for (Replay replay : replays) {
       lines.add("Replay against " + replay.against() + ": " + replay.command());

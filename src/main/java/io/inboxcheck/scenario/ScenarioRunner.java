@@ -46,7 +46,15 @@ public final class ScenarioRunner {
 
   /** Builds the history of a finished run and checks the scenario's expectations against it. */
   public static History finish(Scenario scenario, Receiver receiver, List<HistoryStep> steps) {
-    ReceiverView view = receiver.view();
+    return finish(scenario, receiver.name(), steps, receiver.view());
+  }
+
+  /**
+   * Builds the history of a run whose final facts are {@code view}: for a receiver that threw, the
+   * last view it answered.
+   */
+  public static History finish(
+      Scenario scenario, String receiverName, List<HistoryStep> steps, ReceiverView view) {
     ExpectationReport report =
         Expectations.check(
             scenario,
@@ -54,7 +62,7 @@ public final class ScenarioRunner {
             Expectations.finalFacts(view.cards(), view.held(), view.replacements()));
     return new History(
         scenario,
-        receiver.name(),
+        receiverName,
         steps,
         view.cards(),
         view.held(),

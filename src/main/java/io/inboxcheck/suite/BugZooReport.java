@@ -31,6 +31,8 @@ public final class BugZooReport {
    *     invariant caught it within the default tries
    * @param caughtBy the invariant of the shrunk violation (CONFORMANCE when only conformance did)
    * @param triesToFailure the failing try's number, counting from 1
+   * @param shrinkStopped why shrinking stopped: {@code fixpoint} (no pass could shrink it further)
+   *     or the limit that ended it
    * @param counterexample the shrunk scenario file, relative to the project root
    * @param orderProperty the order-independence property's verdict, when it was run
    */
@@ -44,6 +46,7 @@ public final class BugZooReport {
       Invariant caughtBy,
       int triesToFailure,
       int shrunkSteps,
+      String shrinkStopped,
       String counterexample,
       String violation,
       Optional<String> orderProperty) {}
@@ -91,9 +94,9 @@ public final class BugZooReport {
         .append(findings.size())
         .append("; the rest by conformance only.\n\n");
     out.append(
-        "| # | receiver | mistake | caught by | tries to failure | shrunk steps | order property"
-            + " | counterexample |\n");
-    out.append("|---|---|---|---|---|---|---|---|\n");
+        "| # | receiver | mistake | caught by | tries to failure | shrunk steps | shrinking stopped"
+            + " | order property | counterexample |\n");
+    out.append("|---|---|---|---|---|---|---|---|---|\n");
     for (Finding finding : findings) {
       out.append("| ")
           .append(finding.number())
@@ -107,6 +110,8 @@ public final class BugZooReport {
           .append(finding.triesToFailure())
           .append(" | ")
           .append(finding.shrunkSteps())
+          .append(" | ")
+          .append(finding.shrinkStopped())
           .append(" | ")
           .append(finding.orderProperty().orElse("-"))
           .append(" | ")
@@ -179,6 +184,7 @@ public final class BugZooReport {
       node.put("model_free", finding.caughtBy().modelFree());
       node.put("tries_to_failure", finding.triesToFailure());
       node.put("shrunk_steps", finding.shrunkSteps());
+      node.put("shrink_stopped", finding.shrinkStopped());
       node.put("counterexample", finding.counterexample());
       node.put("violation", finding.violation());
       finding.orderProperty().ifPresent(verdict -> node.put("order_property", verdict));

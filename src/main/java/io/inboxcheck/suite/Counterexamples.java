@@ -27,16 +27,24 @@ public final class Counterexamples {
   /**
    * What a counterexample file records about the failure; {@code choices} is null for a failure not
    * generated from choices (an arrival order found by replaying every order), which then has no
-   * seed either.
+   * seed either, nor {@code shrinkStopped}: why shrinking stopped, as one sentence.
    */
   public record Failure(
-      String property, String receiver, Violation violation, long seed, ChoiceSequence choices) {}
+      String property,
+      String receiver,
+      Violation violation,
+      long seed,
+      ChoiceSequence choices,
+      String shrinkStopped) {}
 
   /** Writes the counterexample under {@code folder} and returns its path. */
   public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {
     Map<String, JsonValue> details = new LinkedHashMap<>();
     if (failure.choices() != null) {
       details.put("choices", new JsonString(failure.choices().toText()));
+    }
+    if (failure.shrinkStopped() != null) {
+      details.put("shrinking", new JsonString(failure.shrinkStopped()));
     }
     boolean generated = failure.choices() != null;
     return CounterexampleFile.write(

@@ -127,7 +127,12 @@ public final class PropertyHarness {
             failing,
             receiverName + "-" + violation.invariant() + "-" + result.seed(),
             new Counterexamples.Failure(
-                property.name(), receiverName, violation, result.seed(), failure.shrunkChoices()));
+                property.name(),
+                receiverName,
+                violation,
+                result.seed(),
+                failure.shrunkChoices(),
+                failure.shrinkStop().sentence()));
     Counterexamples.writePage(file, run, violation);
     FailureStory story =
         new FailureStory(

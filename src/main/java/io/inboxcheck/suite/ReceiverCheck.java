@@ -203,6 +203,7 @@ public record ReceiverCheck(
                 receiverName,
                 found.violation(),
                 0,
+                null,
                 null));
     Counterexamples.writePage(file, found.run(), found.violation());
     return file;

@@ -2,7 +2,9 @@ package io.inboxcheck.suite;
 
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
+import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.ExceptionSignatures;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.Generation;
@@ -16,6 +18,7 @@ import io.inboxcheck.report.ScenarioScript;
 import io.inboxcheck.scenario.Scenario;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -89,10 +92,7 @@ public final class ReceiverProperties {
                       .exercised()
                       .forEach(
                           (invariant, count) -> context.count("exercised:" + invariant, count));
-                  return result
-                      .violation()
-                      .map(violation -> Verdict.fail(violation.signature(), violation.describe()))
-                      .orElse(Verdict.pass());
+                  return verdict(result);
                 })
             .withRenderer(ScenarioScript::render)
             .withTriesMultiplier(FAULT_SEQUENCE_TRIES_MULTIPLIER);
@@ -136,6 +136,24 @@ public final class ReceiverProperties {
         .requireCoverage("order:permuted", 0.5)
         .requireCoverage("order:with_duplicates", 0.1)
         .requireCoverage("order:with_conflicts", 0.1);
+  }
+
+  /**
+   * The verdict on one checked run. A receiver's exception keeps its class and first frame in the
+   * signature, so shrinking keeps that exception rather than slipping to another one.
+   */
+  static Verdict verdict(CheckedRun.Result result) {
+    if (result.violation().isEmpty()) {
+      return Verdict.pass();
+    }
+    Violation violation = result.violation().get();
+    String signature = violation.signature();
+    if (violation.invariant() == Invariant.RECEIVER_ANSWERS && result.thrown().isPresent()) {
+      signature += ": " + ExceptionSignatures.signature(result.thrown().get());
+    }
+    Set<String> alsoBroken = new TreeSet<>();
+    result.alsoBroken().forEach(other -> alsoBroken.add(other.signature()));
+    return new Verdict.Fail(signature, violation.describe(), alsoBroken);
   }
 
   /** Empty for every model-free invariant, else {@code , only A, B}. */

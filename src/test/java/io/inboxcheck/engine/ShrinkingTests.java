@@ -97,4 +97,29 @@ class ShrinkingTests {
 
     assertThat(result.failure().orElseThrow().shrinkAttempts()).isLessThanOrEqualTo(3);
   }
+
+  @Test
+  void aValueFailingOnlyAtMultiplesOfAnEdgeShrinksToTheEdge() {
+    // A 16-bit truncation: only multiples of 2^16 read as 0. Binary search from 3 * 2^16 meets
+    // passing values on both sides and stays; trying the power-of-two edge below it does not.
+    Property<Integer> property =
+        Property.of(
+            "a positive value never truncates to 0",
+            choices -> choices.integer(0, Integer.MAX_VALUE),
+            (value, context) ->
+                value > 0 && (short) (int) value == 0
+                    ? Verdict.fail("truncated to 0")
+                    : Verdict.pass());
+    TestCaseResult<Integer> failing =
+        PropertyRunner.execute(property, Choices.replay(List.of(3L * 65_536)));
+
+    Shrinker.Result<Integer> shrunk =
+        new Shrinker<>(
+                candidate -> PropertyRunner.execute(property, Choices.replay(candidate)),
+                failing,
+                Limits.DEFAULTS)
+            .shrink();
+
+    assertThat(shrunk.best().value()).isEqualTo(65_536);
+  }
 }

@@ -14,6 +14,7 @@ import static io.inboxcheck.check.Invariant.NO_INVENTED_CARDS;
 import static io.inboxcheck.check.Invariant.NO_VARIANT_APPLIED;
 import static io.inboxcheck.check.Invariant.ORDER_INDEPENDENT;
 import static io.inboxcheck.check.Invariant.PAUSED_FROZEN;
+import static io.inboxcheck.check.Invariant.RECEIVER_ANSWERS;
 import static io.inboxcheck.check.Invariant.VERSION_MONOTONIC;
 
 import io.inboxcheck.check.Invariant;
@@ -150,7 +151,9 @@ public final class Zoo {
               9,
               NoOpCountingReceiver.class,
               "counts a replacement for duplicates and same-state deliveries",
-              IDEMPOTENT_REDELIVERY,
+              // Found as a DUPLICATE that counts (IDEMPOTENT_REDELIVERY, COUNTS_HONEST broken at
+              // once); shrinking keeps the smaller of the two: one SAME_STATE delivery.
+              COUNTS_HONEST,
               Set.of(IDEMPOTENT_REDELIVERY, COUNTS_HONEST),
               false),
           new Entry(
@@ -233,6 +236,14 @@ public final class Zoo {
                   + " if cards expired like identities",
               CLOCK_CHANGES_NO_CARD,
               Set.of(CLOCK_CHANGES_NO_CARD, VERSION_MONOTONIC),
+              false),
+          new Entry(
+              21,
+              ThrowingReconcileReceiver.class,
+              "throws during a reconciliation naming a card it never had, instead of creating the"
+                  + " card",
+              RECEIVER_ANSWERS,
+              Set.of(RECEIVER_ANSWERS),
               false));
 
   /** How many of the zoo are issue 4's list; the rest are additions. */
