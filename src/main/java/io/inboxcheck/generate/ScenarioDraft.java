@@ -23,19 +23,28 @@ import java.util.TreeMap;
  */
 final class ScenarioDraft {
   private final Choices choices;
+  private final Swarm swarm;
   private final Provider provider;
   private final TreeMap<String, Card> initial = new TreeMap<>();
   private final List<JsonObject> delivered = new ArrayList<>();
   private final List<ScenarioStep> steps = new ArrayList<>();
+
+  private final FirstDeliveries firstDeliveries = new FirstDeliveries();
+  private JsonObject lastVariant;
   private Instant clock = ScenarioGenerator.START;
 
   ScenarioDraft(Choices choices) {
+    this(choices, Swarm.PLAIN);
+  }
+
+  ScenarioDraft(Choices choices, Swarm swarm) {
     this.choices = choices;
-    this.provider = new Provider(choices);
+    this.swarm = swarm;
+    this.provider = new Provider(choices, swarm);
   }
 
   void addInitialCard(String objectId) {
-    long version = choices.integer(0, 5);
+    long version = provider.initialVersion();
     JsonObject state = provider.state();
     initial.put(objectId, new Card(version, state, false));
     provider.addCard(objectId, version, state);
@@ -51,8 +60,7 @@ final class ScenarioDraft {
         deliver(envelope, true, false);
         deliver(envelope, false, false);
       }
-      case ID_REUSE_WITH_CHANGED_CONTENT ->
-          deliver(Variants.changedContent(choices, pickDelivered(), provider), false, false);
+      case ID_REUSE_WITH_CHANGED_CONTENT -> reuseId();
       case OTHER_ID_SAME_VERSION_SAME_STATE ->
           deliver(
               Variants.sameVersionSameState(
@@ -100,6 +108,20 @@ final class ScenarioDraft {
     deliver(Provider.envelope(snapshot), false, false);
   }
 
+  /**
+   * A reused id with changed content: often the last reused id again, sometimes a burst of changes,
+   * so one id collects several variants.
+   */
+  private void reuseId() {
+    JsonObject original = lastVariant != null && choices.bool(75) ? lastVariant : pickDelivered();
+    int burst = choices.bool(25) ? choices.integer(2, 3) : 1;
+    for (int variant = 0; variant < burst; variant++) {
+      lastVariant =
+          Variants.changedContent(choices, variant == 0 ? original : lastVariant, provider);
+      deliver(lastVariant, false, false);
+    }
+  }
+
   private void redeliver() {
     if (delivered.isEmpty()) {
       deliver(fresh(), false, false);
@@ -121,7 +143,7 @@ final class ScenarioDraft {
     steps.add(
         new ScenarioStep.Deliver(
             steps.size() + 1, new Envelope(envelope, text), clock, Transport.PLAIN, null));
-    delivered.add(envelope);
+    sent(envelope);
   }
 
   private void storageFault() {
@@ -133,15 +155,33 @@ final class ScenarioDraft {
   }
 
   private void advance() {
-    Duration by = choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1);
-    clock = clock.plus(by);
+    if (swarm.retentionEdges() && !firstDeliveries.isEmpty() && choices.bool(75)) {
+      FirstDeliveries.First first = firstDeliveries.pick(choices);
+      Instant edge =
+          EdgeValues.retentionEdge(choices, first.receivedAt(), ScenarioGenerator.RETENTION);
+      if (edge.isAfter(clock)) {
+        moveClockTo(edge);
+        if (choices.bool(70)) {
+          // Redelivered right at the edge, unchanged or changed: kept or pruned decides it.
+          JsonObject envelope = first.envelope();
+          send(choices.bool(50) ? Variants.changedContent(choices, envelope, provider) : envelope);
+        }
+        return;
+      }
+    }
+    moveClockTo(clock.plus(choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1)));
+  }
+
+  private void moveClockTo(Instant time) {
+    Duration by = Duration.between(clock, time);
+    clock = time;
     steps.add(new ScenarioStep.Advance(steps.size() + 1, by, clock, null));
   }
 
   private void reconcile() {
     TreeMap<String, AuthoritativeCard> authority = new TreeMap<>();
     for (ProviderTruth truth : provider.truths()) {
-      if (choices.bool(60)) {
+      if (choices.bool(swarm.disputes() ? 90 : 60)) {
         authority.put(truth.objectId(), authorityFor(truth));
       }
     }
@@ -159,7 +199,7 @@ final class ScenarioDraft {
 
   private AuthoritativeCard authorityFor(ProviderTruth truth) {
     List<JsonObject> sentForCard = deliveredFor(truth.objectId());
-    if (!sentForCard.isEmpty() && choices.bool(30)) {
+    if (!sentForCard.isEmpty() && choices.bool(swarm.disputes() ? 80 : 30)) {
       // The authority disagrees with a delivered event at its own version: a held one must
       // then be judged a conflict on re-evaluation, pausing the card again.
       // The latest delivery is the likeliest to be held behind a pause.
@@ -177,12 +217,26 @@ final class ScenarioDraft {
 
   private void deliver(JsonObject envelope, boolean ackLost, boolean storageFault) {
     tick();
+    send(envelope, ackLost, storageFault);
+  }
+
+  /** Delivers {@code envelope} at the current clock. */
+  private void send(JsonObject envelope) {
+    send(envelope, false, false);
+  }
+
+  private void send(JsonObject envelope, boolean ackLost, boolean storageFault) {
     Transport transport = new Transport(ackLost, storageFault ? 1 : null, storageFault);
     steps.add(
         new ScenarioStep.Deliver(steps.size() + 1, new Envelope(envelope), clock, transport, null));
     if (!storageFault) {
-      delivered.add(envelope);
+      sent(envelope);
     }
+  }
+
+  private void sent(JsonObject envelope) {
+    delivered.add(envelope);
+    firstDeliveries.sent(envelope, clock);
   }
 
   private void tick() {

@@ -66,6 +66,8 @@ public final class ReceiverProperties {
                           result.exercised())
                       .forEach(context::label);
                   Labels.ofSpelling(scenario).forEach(context::label);
+                  EdgeLabels.ofScenario(scenario).forEach(context::label);
+                  EdgeLabels.ofHistory(result.referenceHistory()).forEach(context::label);
                   context.count("steps", result.history().steps().size());
                   result
                       .exercised()

@@ -51,6 +51,17 @@ public final class RequiredCoverage {
     required.put("transport:ack_lost", RARE * 2);
     required.put("redelivery:respelled", RARE * 2);
     required.put("id_conflict:two_cards_paused", RARE);
+    // Edge values and swarm combinations (issue 13): without them whole classes of bugs hide.
+    for (String edge : EdgeLabels.VERSION_EDGES.values()) {
+      required.put(edge, COMMON / 2);
+    }
+    required.put("edge:retention_exact", RARE * 2);
+    required.put("edge:retention_1s_before", RARE * 2);
+    required.put("edge:retention_1s_after", RARE * 2);
+    required.put("edge:equal_occurred_at", COMMON);
+    required.put("edge:one_card_run", RARE * 3);
+    required.put("swarm:three_variants_of_one_id", RARE * 2);
+    required.put("swarm:repaused_after_second_authority", RARE);
     for (Invariant invariant : Invariant.values()) {
       boolean supported =
           Arrays.stream(Finding.values())
