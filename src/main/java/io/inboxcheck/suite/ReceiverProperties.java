@@ -108,18 +108,18 @@ public final class ReceiverProperties {
             + selectionName(invariants)
             + ")";
     OrderCaseGenerator generator = new OrderCaseGenerator();
-    return Property.<OrderCase>of(
-            name,
-            (Choices choices) -> generator.generate(choices),
-            (orderCase, context) ->
-                OrderIndependence.check(orderCase, receivers, context, invariants))
-        .withRenderer(OrderCase::describe)
-        .withTriesMultiplier(2)
-        .requireCoverage("order:conflict_free", 0.3)
-        .requireCoverage("order:covering_authority", 0.3)
-        .requireCoverage("order:permuted", 0.5)
-        .requireCoverage("order:with_duplicates", 0.1)
-        .requireCoverage("order:with_conflicts", 0.1);
+    Property<OrderCase> property =
+        Property.<OrderCase>of(
+                name,
+                (Choices choices) -> generator.generate(choices),
+                (orderCase, context) ->
+                    OrderIndependence.check(orderCase, receivers, context, invariants))
+            .withRenderer(OrderCase::describe)
+            .withTriesMultiplier(2);
+    for (Map.Entry<String, Double> required : RequiredCoverage.forArrivalOrders().entrySet()) {
+      property = property.requireCoverage(required.getKey(), required.getValue());
+    }
+    return property;
   }
 
   /** Empty for every model-free invariant, else {@code , only A, B}. */

@@ -23,6 +23,22 @@ public final class RequiredCoverage {
 
   private RequiredCoverage() {}
 
+  /** The labels the arrival-order property must reach. */
+  public static Map<String, Double> forArrivalOrders() {
+    Map<String, Double> required = new LinkedHashMap<>();
+    required.put("order:conflict_free", 0.3);
+    required.put("order:covering_authority", 0.3);
+    required.put("order:permuted", 0.5);
+    required.put("order:with_duplicates", 0.1);
+    required.put("order:with_conflicts", 0.1);
+    return required;
+  }
+
+  /** The floors of a property of the suite, by its name, for reports. */
+  static Map<String, Double> forProperty(String propertyName) {
+    return propertyName.startsWith("arrival order") ? forArrivalOrders() : forFaultSequences();
+  }
+
   public static Map<String, Double> forFaultSequences() {
     return forFaultSequences(Observable.RICHEST_LEVEL);
   }
