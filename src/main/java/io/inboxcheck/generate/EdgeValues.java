@@ -28,7 +28,7 @@ final class EdgeValues {
 
   /** A card's first version: small, or (when {@code edges}) sometimes just below an edge. */
   static long initialVersion(Choices choices, boolean edges) {
-    if (edges && choices.bool(EDGE_VERSION_PERCENT)) {
+    if (edgeDrawn(choices, edges)) {
       return nearEdge(choices);
     }
     return choices.integer(0, 5);
@@ -40,7 +40,7 @@ final class EdgeValues {
    * the caller re-emits the same state at that version.
    */
   static long nextVersion(Choices choices, long latest, boolean edges) {
-    if (edges && choices.bool(EDGE_VERSION_PERCENT)) {
+    if (edgeDrawn(choices, edges)) {
       long near = nearEdge(choices);
       if (near > latest) {
         return near;
@@ -48,6 +48,14 @@ final class EdgeValues {
     }
     long gap = choices.integer(1, 3);
     return latest + Math.min(gap, Long.MAX_VALUE - latest);
+  }
+
+  /**
+   * Whether this draw goes to an edge. The choice is recorded even when edges are off (forced to
+   * false), so turning them off while shrinking keeps every later choice in its place.
+   */
+  private static boolean edgeDrawn(Choices choices, boolean edges) {
+    return choices.bool(edges ? EDGE_VERSION_PERCENT : 0);
   }
 
   /** A version from {@link #BELOW_EDGE} below an edge to one above it, never past 2^63-1. */

@@ -61,11 +61,11 @@ final class Provider {
 
   ProviderTruth knownTruth() {
     List<ProviderTruth> known = new ArrayList<>(truths.values());
-    if (swarm.oneCardRuns() && choices.bool(Swarm.FOCUS_PERCENT)) {
-      // A long run of events for one card builds the deep history a rare bug needs.
-      return known.get(0);
-    }
-    return choices.pick(known);
+    // A long run of events for one card builds the deep history a rare bug needs. Both choices are
+    // drawn either way, so shrinking the swarm's flag moves no later choice.
+    boolean focused = choices.bool(swarm.oneCardRuns() ? Swarm.FOCUS_PERCENT : 0);
+    ProviderTruth picked = choices.pick(known);
+    return focused ? known.get(0) : picked;
   }
 
   /** A card's first version, next to an edge when the case draws edge versions. */

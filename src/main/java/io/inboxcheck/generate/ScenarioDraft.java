@@ -155,7 +155,8 @@ final class ScenarioDraft {
   }
 
   private void advance() {
-    if (swarm.retentionEdges() && !firstDeliveries.isEmpty() && choices.bool(75)) {
+    boolean aimed = swarm.retentionEdges() && !firstDeliveries.isEmpty();
+    if (choices.bool(aimed ? 75 : 0)) {
       FirstDeliveries.First first = firstDeliveries.pick(choices);
       Instant edge =
           EdgeValues.retentionEdge(choices, first.receivedAt(), ScenarioGenerator.RETENTION);

@@ -29,10 +29,16 @@ public final class ScenarioGenerator {
   /** Generates one scenario with a given swarm: {@link Swarm#PLAIN} is the generator before it. */
   Scenario generate(Choices choices, String name, Swarm swarm) {
     ScenarioDraft draft = new ScenarioDraft(choices, swarm);
-    int cardCount = choices.integer(1, MAX_CARDS);
-    for (int index = 1; index <= cardCount; index++) {
-      draft.addInitialCard("card-" + index);
-    }
+    // A list of cards, not a count: deleting one card's span shrinks the scenario by that card
+    // without moving the choices of the others.
+    choices.list(
+        1,
+        MAX_CARDS,
+        c -> {
+          String objectId = "card-" + (draft.initialCards().size() + 1);
+          draft.addInitialCard(objectId);
+          return objectId;
+        });
     choices.list(
         1,
         MAX_ACTIONS,

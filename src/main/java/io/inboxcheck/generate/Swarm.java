@@ -8,7 +8,9 @@ import java.util.Set;
  * Swarm testing: each generated case enables a random subset of the step kinds and edge features,
  * so the kinds it keeps come more often and rare combinations of a few of them (three variants of
  * one id, a re-pause at a card's second authority) are reached. Every flag is a choice whose
- * simplest value keeps the plain generator (every kind, no edges), so a case shrinks back to it.
+ * simplest value keeps the plain generator (every kind, no edges), so a case shrinks back to it;
+ * the choices a flag governs are drawn whether it is on or not (forced when off), so turning it off
+ * moves no later choice.
  *
  * @param disabled the step kinds this case never draws; never {@link StepKind#NEW_EVENT}
  * @param edgeVersions whether versions are drawn next to integer widths ({@link EdgeValues})
@@ -64,11 +66,11 @@ record Swarm(
         "swarm",
         c -> {
           Set<StepKind> disabled = EnumSet.noneOf(StepKind.class);
-          if (c.bool(NARROWED_PERCENT)) {
-            for (StepKind kind : StepKind.values()) {
-              if (kind != StepKind.NEW_EVENT && c.bool(DISABLED_PERCENT)) {
-                disabled.add(kind);
-              }
+          boolean narrowed = c.bool(NARROWED_PERCENT);
+          for (StepKind kind : StepKind.values()) {
+            // Drawn (forced off) even when not narrowed, so shrinking the flag moves no choice.
+            if (kind != StepKind.NEW_EVENT && c.bool(narrowed ? DISABLED_PERCENT : 0)) {
+              disabled.add(kind);
             }
           }
           return new Swarm(
