@@ -63,7 +63,7 @@ final class DeepZoo {
               BoundedPauseListReceiver.class,
               "decides from a list of two paused cards: pausing a third lets the oldest take events",
               PAUSED_FROZEN,
-              Set.of(PAUSED_FROZEN),
+              Set.of(),
               false),
           new Zoo.Entry(
               27,

@@ -10,17 +10,17 @@ import java.util.Collection;
 import java.util.Optional;
 
 /**
- * A receiver that forgets some event ids earlier than the reference prunes them: it decides and
- * shows its identity records without those {@link #forgets} picks. A forgotten id delivered again
- * is recorded anew.
+ * A receiver that remembers event ids otherwise than the reference stores them: it decides and
+ * shows each identity record as {@link #remembered} has it, or forgets it. A forgotten id delivered
+ * again is recorded anew.
  */
-abstract class IdForgettingReceiver extends NaiveReceiver {
-  IdForgettingReceiver(String name, ReceiverSetup setup) {
+abstract class IdentityRewritingReceiver extends NaiveReceiver {
+  IdentityRewritingReceiver(String name, ReceiverSetup setup) {
     super(name, setup);
   }
 
-  /** Whether the receiver no longer knows this retained record at the current clock. */
-  protected abstract boolean forgets(IdentityRecord record);
+  /** The record as this receiver remembers it at the current clock, or empty if forgotten. */
+  protected abstract Optional<IdentityRecord> remembered(IdentityRecord record);
 
   @Override
   protected DeliveryOutcome decide(Envelope envelope) {
@@ -32,12 +32,15 @@ abstract class IdForgettingReceiver extends NaiveReceiver {
     return new ForwardingView(state) {
       @Override
       public Optional<IdentityRecord> identity(String eventId) {
-        return super.identity(eventId).filter(record -> !forgets(record));
+        return super.identity(eventId).flatMap(IdentityRewritingReceiver.this::remembered);
       }
 
       @Override
       public Collection<IdentityRecord> identities() {
-        return super.identities().stream().filter(record -> !forgets(record)).toList();
+        return super.identities().stream()
+            .map(r -> remembered(r))
+            .flatMap(Optional::stream)
+            .toList();
       }
     };
   }

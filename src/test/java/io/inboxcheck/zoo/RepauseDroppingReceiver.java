@@ -3,19 +3,16 @@ package io.inboxcheck.zoo;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 /**
  * Mistake 27: when a re-evaluation after an authority pauses the card again, the card's held inputs
  * not yet re-evaluated are dropped instead of left held for the next authority.
  */
-public final class RepauseDroppingReceiver extends NaiveReceiver {
-  private final Set<Integer> dropped = new HashSet<>();
+public final class RepauseDroppingReceiver extends HeldHidingReceiver {
 
   public RepauseDroppingReceiver(ReceiverSetup setup) {
     super("repause-drops-held", setup);
@@ -35,15 +32,5 @@ public final class RepauseDroppingReceiver extends NaiveReceiver {
       }
     }
     return reference;
-  }
-
-  @Override
-  public ReceiverView view() {
-    return new ForwardingView(state) {
-      @Override
-      public List<HeldInput> held() {
-        return super.held().stream().filter(input -> !dropped.contains(input.step())).toList();
-      }
-    };
   }
 }

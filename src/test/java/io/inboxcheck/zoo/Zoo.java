@@ -151,7 +151,7 @@ public final class Zoo {
               9,
               NoOpCountingReceiver.class,
               "counts a replacement for duplicates and same-state deliveries",
-              COUNTS_HONEST,
+              IDEMPOTENT_REDELIVERY,
               Set.of(IDEMPOTENT_REDELIVERY, COUNTS_HONEST),
               false),
           new Entry(
