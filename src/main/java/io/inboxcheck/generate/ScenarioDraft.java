@@ -203,8 +203,10 @@ final class ScenarioDraft {
     if (!sentForCard.isEmpty() && choices.bool(swarm.disputes() ? 80 : 30)) {
       // The authority disagrees with a delivered event at its own version: a held one must
       // then be judged a conflict on re-evaluation, pausing the card again.
-      // The latest delivery is the likeliest to be held behind a pause.
-      JsonObject disputed = sentForCard.get(sentForCard.size() - 1);
+      // The latest delivery is the likeliest to be held behind a pause; an earlier one pauses the
+      // card again in the middle of the re-evaluation, with held inputs still behind it.
+      JsonObject latest = sentForCard.get(sentForCard.size() - 1);
+      JsonObject disputed = choices.bool(40) ? choices.pick(sentForCard) : latest;
       long version = ((ObjectVersion.Valid) new Envelope(disputed).version()).value();
       return new AuthoritativeCard(version, provider.otherState(disputed));
     }

@@ -38,7 +38,7 @@ record Swarm(
   static final int EDGE_VERSIONS_PERCENT = 40;
 
   static final int RETENTION_EDGES_PERCENT = 50;
-  static final int ONE_CARD_RUNS_PERCENT = 35;
+  static final int ONE_CARD_RUNS_PERCENT = 50;
   static final int DISPUTES_PERCENT = 40;
 
   /**

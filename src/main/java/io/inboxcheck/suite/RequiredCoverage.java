@@ -75,9 +75,9 @@ public final class RequiredCoverage {
     required.put("edge:retention_1s_before", RARE * 2);
     required.put("edge:retention_1s_after", RARE * 2);
     required.put("edge:equal_occurred_at", COMMON);
-    required.put("edge:one_card_run", RARE * 3);
+    required.put("edge:one_card_run", RARE * 2);
     required.put("swarm:three_variants_of_one_id", RARE * 2);
-    required.put("swarm:repaused_after_second_authority", RARE);
+    required.put("swarm:repaused_after_second_authority", RARE / 2);
     for (Invariant invariant : Invariant.values()) {
       boolean supported =
           Arrays.stream(Finding.values())

@@ -14,13 +14,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Mistake 26: stores the pause on the card but decides from an in-memory list of paused cards that
- * holds two; pausing a third evicts the one paused longest ago, which then takes events again as if
- * an authority had unpaused it.
+ * Mistake 26: stores the pause on the card but decides from a bounded in-memory list of paused
+ * cards, here of one; pausing another card evicts the one paused before, which then takes events
+ * again as if an authority had unpaused it.
  */
 public final class BoundedPauseListReceiver extends NaiveReceiver {
   /** Paused cards the list holds. */
-  static final int CAPACITY = 2;
+  static final int CAPACITY = 1;
 
   private final LinkedHashSet<String> pauseList = new LinkedHashSet<>();
   private final Set<String> evicted = new HashSet<>();

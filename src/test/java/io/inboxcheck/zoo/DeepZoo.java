@@ -61,7 +61,8 @@ final class DeepZoo {
           new Zoo.Entry(
               26,
               BoundedPauseListReceiver.class,
-              "decides from a list of two paused cards: pausing a third lets the oldest take events",
+              "decides from a bounded list of paused cards (one): pausing another lets the first take"
+                  + " events",
               PAUSED_FROZEN,
               Set.of(),
               false),
