@@ -89,8 +89,9 @@ public final class OrderCaseGenerator {
     TreeMap<String, AuthoritativeCard> authority = new TreeMap<>();
     TreeMap<String, Card> expected = new TreeMap<>();
     for (Map.Entry<String, Long> card : highest.entrySet()) {
-      AuthoritativeCard stated =
-          new AuthoritativeCard(card.getValue() + choices.integer(0, 2), provider.state());
+      // At or a little above the highest delivered version, never past 2^63-1.
+      long above = Math.min(choices.integer(0, 2), Long.MAX_VALUE - card.getValue());
+      AuthoritativeCard stated = new AuthoritativeCard(card.getValue() + above, provider.state());
       authority.put(card.getKey(), stated);
       expected.put(card.getKey(), stated.asCard());
     }

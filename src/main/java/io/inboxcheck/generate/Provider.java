@@ -25,12 +25,19 @@ final class Provider {
   static final String UNKNOWN_CARD = "card-9";
 
   private final Choices choices;
+  private final Swarm swarm;
   private final Map<String, ProviderTruth> truths = new TreeMap<>();
   private final ProviderTruth unknownTruth;
   private int nextEvent = 1;
 
   Provider(Choices choices) {
+    this(choices, Swarm.PLAIN);
+  }
+
+  /** A provider whose versions and choice of card follow the case's {@code swarm}. */
+  Provider(Choices choices, Swarm swarm) {
     this.choices = choices;
+    this.swarm = swarm;
     this.unknownTruth = new ProviderTruth(UNKNOWN_CARD, 0, JsonObject.EMPTY);
   }
 
@@ -53,7 +60,17 @@ final class Provider {
   }
 
   ProviderTruth knownTruth() {
-    return choices.pick(new ArrayList<>(truths.values()));
+    List<ProviderTruth> known = new ArrayList<>(truths.values());
+    // A long run of events for one card builds the deep history a rare bug needs. Both choices are
+    // drawn either way, so shrinking the swarm's flag moves no later choice.
+    boolean focused = choices.bool(swarm.oneCardRuns() ? Swarm.FOCUS_PERCENT : 0);
+    ProviderTruth picked = choices.pick(known);
+    return focused ? known.get(0) : picked;
+  }
+
+  /** A card's first version, next to an edge when the case draws edge versions. */
+  long initialVersion() {
+    return EdgeValues.initialVersion(choices, swarm.edgeVersions());
   }
 
   List<String> knownCardIds() {
@@ -66,20 +83,14 @@ final class Provider {
    */
   JsonObject newSnapshot(ProviderTruth truth) {
     if (truth != unknownTruth && choices.bool(15)) {
-      long skippedVersion = truth.latestVersion() + choices.integer(1, 3);
-      truth.add(
-          new ProviderTruth.Snapshot(
-              truth.objectId(), nextEventId(), skippedVersion, state(), occurredAt()),
-          false);
+      truth.add(next(truth), false);
     }
     return nextSnapshot(truth);
   }
 
   /** The provider's next snapshot of a card, delivered now: a higher version, a gap of 1-3. */
   JsonObject nextSnapshot(ProviderTruth truth) {
-    long version = truth.latestVersion() + choices.integer(1, 3);
-    ProviderTruth.Snapshot snapshot =
-        new ProviderTruth.Snapshot(truth.objectId(), nextEventId(), version, state(), occurredAt());
+    ProviderTruth.Snapshot snapshot = next(truth);
     truth.add(snapshot, true);
     return envelope(snapshot);
   }
@@ -96,6 +107,17 @@ final class Provider {
             truth.latestVersion(),
             truth.latestState(),
             ScenarioGenerator.START.toString()));
+  }
+
+  /**
+   * The snapshot after the truth's latest. At 2^63-1 no version is higher, so the provider re-emits
+   * its latest state there: one version never carries two states unless a case asks for a conflict.
+   */
+  private ProviderTruth.Snapshot next(ProviderTruth truth) {
+    long version = EdgeValues.nextVersion(choices, truth.latestVersion(), swarm.edgeVersions());
+    JsonObject state = version == truth.latestVersion() ? truth.latestState() : state();
+    return new ProviderTruth.Snapshot(
+        truth.objectId(), nextEventId(), version, state, occurredAt());
   }
 
   static JsonObject envelope(ProviderTruth.Snapshot snapshot) {

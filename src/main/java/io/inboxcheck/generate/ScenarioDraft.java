@@ -6,7 +6,6 @@ import io.inboxcheck.json.JsonString;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.ObjectVersion;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
@@ -23,6 +22,7 @@ import java.util.TreeMap;
  */
 final class ScenarioDraft {
   private final Choices choices;
+  private final Swarm swarm;
   private final Provider provider;
   private final Generation generation;
 
@@ -32,22 +32,26 @@ final class ScenarioDraft {
   private final TreeMap<String, Card> initial = new TreeMap<>();
   private final List<JsonObject> delivered = new ArrayList<>();
   private final List<ScenarioStep> steps = new ArrayList<>();
+
+  private final FirstDeliveries firstDeliveries = new FirstDeliveries();
+  private JsonObject lastVariant;
   private Instant clock = ScenarioGenerator.START;
 
   ScenarioDraft(Choices choices) {
-    this(choices, Generation.DEFAULT);
+    this(choices, Generation.DEFAULT, Swarm.PLAIN);
   }
 
-  ScenarioDraft(Choices choices, Generation generation) {
+  ScenarioDraft(Choices choices, Generation generation, Swarm swarm) {
     this.choices = choices;
-    this.provider = new Provider(choices);
+    this.swarm = swarm;
+    this.provider = new Provider(choices, swarm);
     this.generation = generation;
     this.timing =
         generation.schedule().map(schedule -> new ProviderTiming(choices, schedule)).orElse(null);
   }
 
   void addInitialCard(String objectId) {
-    long version = choices.integer(0, 5);
+    long version = provider.initialVersion();
     JsonObject state = provider.state();
     initial.put(objectId, new Card(version, state, false));
     provider.addCard(objectId, version, state);
@@ -63,8 +67,7 @@ final class ScenarioDraft {
         deliver(envelope, true, false);
         again(envelope);
       }
-      case ID_REUSE_WITH_CHANGED_CONTENT ->
-          again(Variants.changedContent(choices, pickDelivered(), provider));
+      case ID_REUSE_WITH_CHANGED_CONTENT -> reuseId();
       case OTHER_ID_SAME_VERSION_SAME_STATE ->
           deliver(
               Variants.sameVersionSameState(
@@ -117,6 +120,20 @@ final class ScenarioDraft {
     arrive(envelope, new Envelope(envelope), timing.late(envelope, clock));
   }
 
+  /**
+   * A reused id with changed content: often the last reused id again, sometimes a burst of changes,
+   * so one id collects several variants.
+   */
+  private void reuseId() {
+    JsonObject original = lastVariant != null && choices.bool(75) ? lastVariant : pickDelivered();
+    int burst = choices.bool(25) ? choices.integer(2, 3) : 1;
+    for (int variant = 0; variant < burst; variant++) {
+      lastVariant =
+          Variants.changedContent(choices, variant == 0 ? original : lastVariant, provider);
+      again(lastVariant);
+    }
+  }
+
   private void redeliver() {
     if (delivered.isEmpty()) {
       deliver(fresh(), false, false);
@@ -146,7 +163,7 @@ final class ScenarioDraft {
     if (timing == null) {
       tick();
       steps.add(new ScenarioStep.Deliver(steps.size() + 1, sent, clock, Transport.PLAIN, null));
-      delivered.add(envelope);
+      sent(envelope);
       return;
     }
     arrive(envelope, sent, timing.again(envelope, clock));
@@ -158,7 +175,7 @@ final class ScenarioDraft {
     Transport transport = new Transport(false, attempt.number(), false);
     steps.add(new ScenarioStep.Deliver(steps.size() + 1, sent, clock, transport, null));
     timing.sent(envelope, clock, attempt.number());
-    delivered.add(envelope);
+    sent(envelope);
   }
 
   private void storageFault() {
@@ -171,50 +188,65 @@ final class ScenarioDraft {
   }
 
   private void advance() {
-    Duration by = choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1);
-    clock = clock.plus(by);
+    // A provider's schedule decides when it redelivers, so only the draft's own timing aims at
+    // edges.
+    boolean aimed = timing == null && swarm.retentionEdges() && !firstDeliveries.isEmpty();
+    if (choices.bool(aimed ? 75 : 0)) {
+      FirstDeliveries.First first = firstDeliveries.pick(choices);
+      Instant edge = EdgeValues.retentionEdge(choices, first.receivedAt(), generation.retention());
+      if (edge.isAfter(clock)) {
+        moveClockTo(edge);
+        if (choices.bool(70)) {
+          // Redelivered right at the edge, unchanged or changed: kept or pruned decides it.
+          JsonObject envelope = first.envelope();
+          send(choices.bool(50) ? Variants.changedContent(choices, envelope, provider) : envelope);
+        }
+        return;
+      }
+    }
+    moveClockTo(clock.plus(choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1)));
+  }
+
+  private void moveClockTo(Instant time) {
+    Duration by = Duration.between(clock, time);
+    clock = time;
     steps.add(new ScenarioStep.Advance(steps.size() + 1, by, clock, null));
   }
 
   private void reconcile() {
     TreeMap<String, AuthoritativeCard> authority = new TreeMap<>();
     for (ProviderTruth truth : provider.truths()) {
-      if (choices.bool(60)) {
-        authority.put(truth.objectId(), authorityFor(truth));
+      if (choices.bool(swarm.disputes() ? 90 : 60)) {
+        authority.put(
+            truth.objectId(), Authorities.snapshot(choices, swarm, provider, delivered, truth));
       }
     }
     if (choices.bool(25)) {
-      authority.put(Provider.UNKNOWN_CARD, authorityFor(provider.unknownTruth()));
+      authority.put(
+          Provider.UNKNOWN_CARD,
+          Authorities.snapshot(choices, swarm, provider, delivered, provider.unknownTruth()));
       provider.learnUnknownCard();
     }
     if (authority.isEmpty()) {
       ProviderTruth truth = provider.knownTruth();
-      authority.put(truth.objectId(), authorityFor(truth));
+      authority.put(
+          truth.objectId(), Authorities.snapshot(choices, swarm, provider, delivered, truth));
     }
     tick();
     steps.add(new ScenarioStep.Reconcile(steps.size() + 1, authority, clock, null));
   }
 
-  private AuthoritativeCard authorityFor(ProviderTruth truth) {
-    List<JsonObject> sentForCard = deliveredFor(truth.objectId());
-    if (!sentForCard.isEmpty() && choices.bool(30)) {
-      // The authority disagrees with a delivered event at its own version: a held one must
-      // then be judged a conflict on re-evaluation, pausing the card again.
-      // The latest delivery is the likeliest to be held behind a pause.
-      JsonObject disputed = sentForCard.get(sentForCard.size() - 1);
-      long version = ((ObjectVersion.Valid) new Envelope(disputed).version()).value();
-      return new AuthoritativeCard(version, provider.otherState(disputed));
-    }
-    // Usually the provider's latest; sometimes a stale snapshot from earlier in its history.
-    int index =
-        choices.bool(20)
-            ? choices.integer(0, truth.historyLength() - 1)
-            : truth.historyLength() - 1;
-    return new AuthoritativeCard(truth.versionAt(index), truth.stateAt(index));
-  }
-
   private void deliver(JsonObject envelope, boolean ackLost, boolean storageFault) {
     tick();
+    send(envelope, ackLost, storageFault);
+  }
+
+  /** Delivers {@code envelope} at the current clock. */
+  private void send(JsonObject envelope) {
+    send(envelope, false, false);
+  }
+
+  private void send(JsonObject envelope, boolean ackLost, boolean storageFault) {
     Transport transport = new Transport(ackLost, storageFault ? 1 : null, storageFault);
     steps.add(
         new ScenarioStep.Deliver(steps.size() + 1, new Envelope(envelope), clock, transport, null));
@@ -222,8 +254,13 @@ final class ScenarioDraft {
       timing.sent(envelope, clock, 1);
     }
     if (!storageFault) {
-      delivered.add(envelope);
+      sent(envelope);
     }
+  }
+
+  private void sent(JsonObject envelope) {
+    delivered.add(envelope);
+    firstDeliveries.sent(envelope, clock);
   }
 
   private void tick() {
@@ -237,19 +274,6 @@ final class ScenarioDraft {
 
   TreeMap<String, Card> initialCards() {
     return new TreeMap<>(initial);
-  }
-
-  /** Delivered envelopes naming {@code objectId} with a valid version. */
-  private List<JsonObject> deliveredFor(String objectId) {
-    List<JsonObject> sent = new ArrayList<>();
-    for (JsonObject envelope : delivered) {
-      Envelope parsed = new Envelope(envelope);
-      if (parsed.objectId().filter(objectId::equals).isPresent()
-          && parsed.version() instanceof ObjectVersion.Valid) {
-        sent.add(envelope);
-      }
-    }
-    return sent;
   }
 
   /**

@@ -8,8 +8,10 @@ import java.time.Instant;
 /**
  * Generates scenarios the way providers misbehave: a provider's truth per card (increasing versions
  * with gaps, full snapshots) delivered duplicated, late, with reused ids, missing or invalid
- * versions, for unknown cards, with storage faults, clock jumps and authoritative snapshots. Every
- * value is drawn from {@link Choices}, so a scenario shrinks by its choices.
+ * versions, for unknown cards, with storage faults, clock jumps and authoritative snapshots. Each
+ * case first draws its {@link Swarm}: which kinds it leaves out and which edge values it aims at
+ * ({@link EdgeValues}). Every value is drawn from {@link Choices}, so a scenario shrinks by its
+ * choices, and a swarm shrinks back to the plain generator.
  */
 public final class ScenarioGenerator {
   /** Bounds of one generated scenario. */
@@ -33,11 +35,22 @@ public final class ScenarioGenerator {
 
   /** Generates one scenario named {@code name}. */
   public Scenario generate(Choices choices, String name) {
-    ScenarioDraft draft = new ScenarioDraft(choices, generation);
-    int cardCount = choices.integer(1, MAX_CARDS);
-    for (int index = 1; index <= cardCount; index++) {
-      draft.addInitialCard("card-" + index);
-    }
+    return generate(choices, name, Swarm.draw(choices));
+  }
+
+  /** Generates one scenario with a given swarm: {@link Swarm#PLAIN} is the generator before it. */
+  Scenario generate(Choices choices, String name, Swarm swarm) {
+    ScenarioDraft draft = new ScenarioDraft(choices, generation, swarm);
+    // A list of cards, not a count: deleting one card's span shrinks the scenario by that card
+    // without moving the choices of the others.
+    choices.list(
+        1,
+        MAX_CARDS,
+        c -> {
+          String objectId = "card-" + (draft.initialCards().size() + 1);
+          draft.addInitialCard(objectId);
+          return objectId;
+        });
     choices.list(
         1,
         MAX_ACTIONS,
@@ -45,7 +58,7 @@ public final class ScenarioGenerator {
           c.span(
               "step",
               d -> {
-                StepKind kind = StepKind.values()[c.weighted(StepKind.weights())];
+                StepKind kind = StepKind.values()[c.weighted(swarm.weights())];
                 draft.act(kind);
                 return kind;
               });

@@ -95,14 +95,18 @@ public final class InvariantReport {
     PropertyResult<?> result = outcome.result();
     out.append("\n## Coverage: ").append(result.name()).append("\n\n");
     int valid = Math.max(1, result.triesRun() - result.discarded());
-    out.append("| label | scenarios reaching it | share |\n|---|---|---|\n");
+    Map<String, Double> floors = RequiredCoverage.forProperty(result.name());
+    out.append("| label | scenarios reaching it | share | floor |\n|---|---|---|---|\n");
     for (Map.Entry<String, Long> label : result.labelCounts().entrySet()) {
+      Double floor = floors.get(label.getKey());
       out.append("| ")
           .append(label.getKey())
           .append(" | ")
           .append(label.getValue())
           .append(" | ")
           .append(String.format("%.1f%%", 100.0 * label.getValue() / valid))
+          .append(" | ")
+          .append(floor == null ? "-" : String.format("%.1f%%", 100.0 * floor))
           .append(" |\n");
     }
     if (!result.coverageShortfalls().isEmpty()) {

@@ -87,6 +87,8 @@ public final class ReceiverProperties {
                   generation
                       .schedule()
                       .ifPresent(s -> Labels.ofProvider(scenario, s).forEach(context::label));
+                  EdgeLabels.ofScenario(scenario).forEach(context::label);
+                  EdgeLabels.ofHistory(result.referenceHistory()).forEach(context::label);
                   context.count("steps", result.history().steps().size());
                   result
                       .exercised()
@@ -124,18 +126,18 @@ public final class ReceiverProperties {
             + selectionName(invariants)
             + ")";
     OrderCaseGenerator generator = new OrderCaseGenerator();
-    return Property.<OrderCase>of(
-            name,
-            (Choices choices) -> generator.generate(choices),
-            (orderCase, context) ->
-                OrderIndependence.check(orderCase, receivers, context, invariants))
-        .withRenderer(OrderCase::describe)
-        .withTriesMultiplier(2)
-        .requireCoverage("order:conflict_free", 0.3)
-        .requireCoverage("order:covering_authority", 0.3)
-        .requireCoverage("order:permuted", 0.5)
-        .requireCoverage("order:with_duplicates", 0.1)
-        .requireCoverage("order:with_conflicts", 0.1);
+    Property<OrderCase> property =
+        Property.<OrderCase>of(
+                name,
+                (Choices choices) -> generator.generate(choices),
+                (orderCase, context) ->
+                    OrderIndependence.check(orderCase, receivers, context, invariants))
+            .withRenderer(OrderCase::describe)
+            .withTriesMultiplier(2);
+    for (Map.Entry<String, Double> required : RequiredCoverage.forArrivalOrders().entrySet()) {
+      property = property.requireCoverage(required.getKey(), required.getValue());
+    }
+    return property;
   }
 
   /**

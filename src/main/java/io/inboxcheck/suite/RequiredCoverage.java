@@ -25,6 +25,22 @@ public final class RequiredCoverage {
 
   private RequiredCoverage() {}
 
+  /** The labels the arrival-order property must reach. */
+  public static Map<String, Double> forArrivalOrders() {
+    Map<String, Double> required = new LinkedHashMap<>();
+    required.put("order:conflict_free", 0.3);
+    required.put("order:covering_authority", 0.3);
+    required.put("order:permuted", 0.5);
+    required.put("order:with_duplicates", 0.1);
+    required.put("order:with_conflicts", 0.1);
+    return required;
+  }
+
+  /** The floors of a property of the suite, by its name, for reports. */
+  static Map<String, Double> forProperty(String propertyName) {
+    return propertyName.startsWith("arrival order") ? forArrivalOrders() : forFaultSequences();
+  }
+
   public static Map<String, Double> forFaultSequences() {
     return forFaultSequences(Observable.RICHEST_LEVEL);
   }
@@ -63,6 +79,17 @@ public final class RequiredCoverage {
     required.put("transport:ack_lost", RARE * 2);
     required.put("redelivery:respelled", RARE * 2);
     required.put("id_conflict:two_cards_paused", RARE);
+    // Edge values and swarm combinations (issue 13): without them whole classes of bugs hide.
+    for (String edge : EdgeLabels.VERSION_EDGES.values()) {
+      required.put(edge, COMMON / 2);
+    }
+    required.put("edge:retention_exact", RARE * 2);
+    required.put("edge:retention_1s_before", RARE * 2);
+    required.put("edge:retention_1s_after", RARE * 2);
+    required.put("edge:equal_occurred_at", COMMON);
+    required.put("edge:one_card_run", RARE * 2);
+    required.put("swarm:three_variants_of_one_id", RARE * 2);
+    required.put("swarm:repaused_after_second_authority", RARE / 2);
     for (Invariant invariant : Invariant.values()) {
       boolean supported =
           Arrays.stream(Finding.values())

@@ -3,7 +3,6 @@ package io.inboxcheck.zoo;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.util.HashSet;
@@ -14,8 +13,7 @@ import java.util.Set;
  * Mistake 15: reconciliation deletes the card's held inputs instead of re-evaluating them or
  * keeping them unresolved.
  */
-public final class HeldDroppingReconcileReceiver extends NaiveReceiver {
-  private final Set<Integer> dropped = new HashSet<>();
+public final class HeldDroppingReconcileReceiver extends HeldHidingReceiver {
 
   public HeldDroppingReconcileReceiver(ReceiverSetup setup) {
     super("reconcile-drops-held", setup);
@@ -42,15 +40,5 @@ public final class HeldDroppingReconcileReceiver extends NaiveReceiver {
         reference.resolved(),
         List.of(),
         List.of());
-  }
-
-  @Override
-  public ReceiverView view() {
-    return new ForwardingView(state) {
-      @Override
-      public List<HeldInput> held() {
-        return super.held().stream().filter(input -> !dropped.contains(input.step())).toList();
-      }
-    };
   }
 }

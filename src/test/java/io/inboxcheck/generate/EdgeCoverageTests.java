@@ -1,0 +1,88 @@
+package io.inboxcheck.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.CoverageShortfall;
+import io.inboxcheck.engine.Limits;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.scenario.History;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.suite.EdgeLabels;
+import io.inboxcheck.suite.RequiredCoverage;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The edge and swarm coverage floors can fail: the generator as it was before edge values and swarm
+ * (every case {@link Swarm#PLAIN}) misses the edge floors and reaches the rare depths less often;
+ * the generator as it is meets them all.
+ */
+class EdgeCoverageTests {
+  private static final int TRIES = 400;
+  private static final long SEED = 13;
+
+  @Test
+  void thePlainGeneratorFailsTheEdgeFloorsAndTheSwarmReachesRareDepthsMoreOften() {
+    PropertyResult<Scenario> plain =
+        run(choices -> new ScenarioGenerator().generate(choices, "plain", Swarm.PLAIN));
+    PropertyResult<Scenario> swarm =
+        run(choices -> new ScenarioGenerator().generate(choices, "swarm"));
+
+    assertThat(plain.status())
+        .as(plain.describe())
+        .isEqualTo(PropertyResult.Status.COVERAGE_FAILED);
+    assertThat(plain.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .as("seed %d: %s", SEED, plain.describe())
+        .containsAll(EdgeLabels.VERSION_EDGES.values())
+        .contains("edge:retention_exact", "edge:retention_1s_before", "edge:retention_1s_after");
+    assertThat(swarm.status())
+        .as("seed %d (rerun with this test alone): %s", SEED, swarm.describe())
+        .isEqualTo(PropertyResult.Status.PASSED);
+    // The plain generator reaches these by chance; the swarm at least twice as often.
+    for (String label : List.of("edge:one_card_run", "swarm:repaused_after_second_authority")) {
+      assertThat(swarm.labelCounts().getOrDefault(label, 0L))
+          .as(
+              "seed %d, %s: swarm %s, plain %s",
+              SEED, label, swarm.labelCounts(), plain.labelCounts())
+          .isGreaterThanOrEqualTo(2 * plain.labelCounts().getOrDefault(label, 0L));
+    }
+  }
+
+  /** Generation and the model's history only: the labels, without the invariant checker. */
+  private static PropertyResult<Scenario> run(Function<Choices, Scenario> generator) {
+    Property<Scenario> property =
+        Property.of(
+            "edge coverage",
+            generator,
+            (scenario, context) -> {
+              EdgeLabels.ofScenario(scenario).forEach(context::label);
+              History history =
+                  ScenarioRunner.replay(
+                      scenario,
+                      new ModelReceiver(scenario.setup()),
+                      ScenarioRunner.StepObserver.NONE);
+              EdgeLabels.ofHistory(history).forEach(context::label);
+              return new Verdict.Pass();
+            });
+    for (Map.Entry<String, Double> floor : RequiredCoverage.forFaultSequences().entrySet()) {
+      if (floor.getKey().startsWith("edge:") || floor.getKey().startsWith("swarm:")) {
+        property = property.requireCoverage(floor.getKey(), floor.getValue());
+      }
+    }
+    RunConfig config =
+        new RunConfig(
+            TRIES, OptionalLong.of(SEED), Optional.empty(), new Limits(Limits.MAX_CHOICES, 0, 0));
+    return PropertyRunner.run(property, config);
+  }
+}
