@@ -1,0 +1,172 @@
+package io.inboxcheck.check;
+
+import static io.inboxcheck.check.CheckFixtures.CARD;
+import static io.inboxcheck.check.CheckFixtures.advance;
+import static io.inboxcheck.check.CheckFixtures.authoritative;
+import static io.inboxcheck.check.CheckFixtures.card;
+import static io.inboxcheck.check.CheckFixtures.deliver;
+import static io.inboxcheck.check.CheckFixtures.envelope;
+import static io.inboxcheck.check.CheckFixtures.reconcile;
+import static io.inboxcheck.check.CheckFixtures.scenario;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.Scenario;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import org.junit.jupiter.api.Test;
+
+/** A receiver's exception is a finding of RECEIVER_ANSWERS at the step it threw in. */
+class ReceiverThrewTests {
+  /** A delivery, a reconciliation and a clock move: one step of each kind. */
+  private static final Scenario THREE_KINDS =
+      scenario(
+          Map.of(CARD, card(3, "open")),
+          deliver(1, envelope("e-1", 5L, "five")),
+          reconcile(2, Map.of(CARD, authoritative(6, "six"))),
+          advance(3, Duration.ofHours(1)));
+
+  @Test
+  void theOneLineIsTheClassAndTheFirstLineOfTheMessage() {
+    assertThat(ReceiverThrew.oneLine(new IllegalStateException("  no card\n  at line 2 ")))
+        .isEqualTo("java.lang.IllegalStateException: no card");
+    assertThat(ReceiverThrew.oneLine(new IllegalStateException((String) null)))
+        .isEqualTo("java.lang.IllegalStateException");
+    assertThat(ReceiverThrew.oneLine(new IllegalStateException("   ")))
+        .isEqualTo("java.lang.IllegalStateException");
+  }
+
+  @Test
+  void theViolationNamesTheStepItsKindAndTheException() {
+    RuntimeException thrown = new IllegalArgumentException("bad");
+    List<String> kinds =
+        THREE_KINDS.steps().stream()
+            .map(step -> ReceiverThrew.violation(step, thrown).stepKind())
+            .toList();
+    assertThat(kinds).containsExactly("deliver", "reconcile", "advance");
+
+    Violation violation = ReceiverThrew.violation(THREE_KINDS.steps().get(1), thrown);
+    assertThat(violation.finding()).isEqualTo(Finding.RECEIVER_THREW);
+    assertThat(violation.invariant()).isEqualTo(Invariant.RECEIVER_ANSWERS);
+    assertThat(violation.step()).isEqualTo(2);
+    assertThat(violation.expected().values())
+        .containsExactly(Map.entry("answer", "without an exception"));
+    assertThat(violation.observed().values())
+        .containsExactly(Map.entry("exception", "java.lang.IllegalArgumentException: bad"));
+  }
+
+  @Test
+  void onlyTheInvariantsOneStepShowsAreJudgedPerStep() {
+    for (Invariant invariant : Invariant.values()) {
+      boolean wholeRun =
+          invariant == Invariant.ORDER_INDEPENDENT
+              || invariant == Invariant.RECEIVER_ANSWERS
+              || invariant == Invariant.CONFORMANCE;
+      assertThat(invariant.judgedPerStep()).as("%s", invariant).isEqualTo(!wholeRun);
+    }
+  }
+
+  @Test
+  void aThrowEndsTheRunAtItsStepKeepingThatStepInTheScenario() {
+    CheckedRun.Result result =
+        CheckedRun.run(
+            THREE_KINDS,
+            setup -> new Throwing(new ModelReceiver(setup), "reconcile"),
+            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+
+    Violation violation = result.violation().orElseThrow();
+    assertThat(violation.finding()).isEqualTo(Finding.RECEIVER_THREW);
+    assertThat(violation.step()).isEqualTo(2);
+    assertThat(violation.stepKind()).isEqualTo("reconcile");
+    assertThat(result.thrown()).get().extracting(Throwable::getMessage).isEqualTo("reconcile");
+    assertThat(result.history().steps()).hasSize(1);
+    assertThat(result.history().scenario().steps()).hasSize(2);
+    assertThat(result.referenceHistory().steps()).hasSize(1);
+    assertThat(result.exercised())
+        .containsEntry(Invariant.RECEIVER_ANSWERS, 2L)
+        .containsEntry(Invariant.CONFORMANCE, 1L);
+  }
+
+  @Test
+  void aThrowingFirstViewIsTheFirstStepsFindingAndTheModelsViewStandsIn() {
+    CheckedRun.Result result =
+        CheckedRun.run(
+            THREE_KINDS,
+            setup -> new Throwing(new ModelReceiver(setup), "view"),
+            CheckedRun.Checks.INVARIANTS);
+
+    assertThat(result.violation().orElseThrow().step()).isEqualTo(1);
+    assertThat(result.history().steps()).isEmpty();
+    assertThat(result.history().scenario().steps()).hasSize(1);
+    assertThat(result.history().finalCards()).containsExactly(Map.entry(CARD, card(3, "open")));
+    assertThat(result.exercised()).containsEntry(Invariant.RECEIVER_ANSWERS, 1L);
+  }
+
+  @Test
+  void withReceiverAnswersLeftOutAThrowStillEndsTheRunWithoutAFinding() {
+    CheckedRun.Result result =
+        CheckedRun.run(
+            THREE_KINDS,
+            setup -> new Throwing(new ModelReceiver(setup), "reconcile"),
+            CheckedRun.Checks.INVARIANTS,
+            EnumSet.of(Invariant.NO_INVENTED_CARDS));
+
+    assertThat(result.violation()).isEmpty();
+    assertThat(result.thrown()).isPresent();
+    assertThat(result.history().steps()).hasSize(1);
+    assertThat(result.history().scenario().steps()).hasSize(2);
+    assertThat(result.exercised()).doesNotContainKey(Invariant.RECEIVER_ANSWERS);
+    // The receiver's last answered view stands for what it holds.
+    assertThat(result.history().finalCards()).containsExactly(Map.entry(CARD, card(5, "five")));
+  }
+
+  /** The model, throwing from one operation: {@code deliver}, {@code reconcile}, ... */
+  private record Throwing(ModelReceiver model, String operation) implements Receiver {
+    private void maybeThrow(String called) {
+      if (called.equals(operation)) {
+        throw new IllegalStateException(called);
+      }
+    }
+
+    @Override
+    public String name() {
+      return "throwing-" + operation;
+    }
+
+    @Override
+    public void advanceClock(int step, Instant time) {
+      maybeThrow("advance");
+      model.advanceClock(step, time);
+    }
+
+    @Override
+    public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+      maybeThrow("deliver");
+      return model.deliver(step, envelope, transport);
+    }
+
+    @Override
+    public List<ObjectReconciliation> reconcile(
+        int step, SortedMap<String, AuthoritativeCard> authority) {
+      maybeThrow("reconcile");
+      return model.reconcile(step, authority);
+    }
+
+    @Override
+    public ReceiverView view() {
+      maybeThrow("view");
+      return model.view();
+    }
+  }
+}
