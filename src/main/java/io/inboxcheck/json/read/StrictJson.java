@@ -12,12 +12,9 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.inboxcheck.json.JsonArray;
 import io.inboxcheck.json.JsonBoolean;
 import io.inboxcheck.json.JsonNull;
-import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
-import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +29,7 @@ import java.util.TreeMap;
 public final class StrictJson {
   private final JsonLimits limits;
   private final JsonFactory factory;
+  private final RepeatedValues repeated = new RepeatedValues();
 
   public StrictJson(JsonLimits limits) {
     this.limits = limits;
@@ -111,8 +109,8 @@ public final class StrictJson {
     return switch (token) {
       case START_OBJECT -> readObject(parser);
       case START_ARRAY -> readArray(parser);
-      case VALUE_STRING -> new JsonString(parser.getText());
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(new BigDecimal(parser.getText()));
+      case VALUE_STRING -> repeated.string(parser.getText());
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> repeated.number(parser.getText());
       case VALUE_TRUE -> JsonBoolean.TRUE;
       case VALUE_FALSE -> JsonBoolean.FALSE;
       case VALUE_NULL -> JsonNull.INSTANCE;
