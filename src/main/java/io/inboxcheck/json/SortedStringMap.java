@@ -74,6 +74,34 @@ public final class SortedStringMap<V> extends AbstractMap<String, V>
     return new SortedStringMap<>(keys, values);
   }
 
+  /**
+   * A map of the first {@code size} keys, given in any order, with their values; the arrays are
+   * copied, not kept. A JSON reader collects an object's members this way without a tree map.
+   *
+   * @throws IllegalArgumentException when a key appears twice
+   */
+  public static <V> SortedStringMap<V> ofDistinct(String[] keys, V[] values, int size) {
+    String[] sortedKeys = Arrays.copyOf(keys, size);
+    Object[] sortedValues = Arrays.copyOf(values, size, Object[].class);
+    // Insertion sort: members are few and usually arrive almost in order.
+    for (int next = 1; next < size; next++) {
+      String key = sortedKeys[next];
+      Object value = sortedValues[next];
+      int at = next - 1;
+      while (at >= 0 && sortedKeys[at].compareTo(key) > 0) {
+        sortedKeys[at + 1] = sortedKeys[at];
+        sortedValues[at + 1] = sortedValues[at];
+        at--;
+      }
+      if (at >= 0 && sortedKeys[at].equals(key)) {
+        throw new IllegalArgumentException("duplicate key " + key);
+      }
+      sortedKeys[at + 1] = Objects.requireNonNull(key, "key");
+      sortedValues[at + 1] = value;
+    }
+    return size == 0 ? of() : new SortedStringMap<>(sortedKeys, sortedValues);
+  }
+
   private int indexOf(Object key) {
     return key instanceof String text ? Arrays.binarySearch(keys, text) : -1;
   }

@@ -86,4 +86,20 @@ class SortedStringMapTests {
     assertThat(iterator.hasNext()).isFalse();
     assertThatThrownBy(iterator::next).isInstanceOf(NoSuchElementException.class);
   }
+
+  @Test
+  void membersGivenInAnyOrderAreSortedAndADuplicateIsRefused() {
+    String[] keys = {"c", "a", "b", "z"};
+    Integer[] values = {3, 1, 2, 26};
+
+    SortedStringMap<Integer> map = SortedStringMap.ofDistinct(keys, values, 3);
+
+    assertThat(map.keySet()).containsExactly("a", "b", "c");
+    assertThat(map.values()).containsExactly(1, 2, 3);
+    assertThat(keys).containsExactly("c", "a", "b", "z");
+    assertThat(SortedStringMap.ofDistinct(keys, values, 0)).isSameAs(SortedStringMap.of());
+    assertThatThrownBy(() -> SortedStringMap.ofDistinct(new String[] {"b", "a", "b"}, values, 3))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("duplicate key b");
+  }
 }
