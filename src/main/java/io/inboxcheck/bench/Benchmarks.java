@@ -223,6 +223,9 @@ public final class Benchmarks {
   private static double[] repeat(int repeats, Run run) {
     double[] results = new double[repeats];
     for (int index = 0; index < repeats; index++) {
+      // Every run starts from a collected heap, not amid the garbage of the state the run before it
+      // built and dropped; the collection is outside the timed part.
+      System.gc();
       results[index] = run.perSecond();
     }
     return results;

@@ -1,6 +1,5 @@
 package io.inboxcheck.json;
 
-import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -12,10 +11,8 @@ public record JsonObject(SortedMap<String, JsonValue> members) implements JsonVa
   public static final JsonObject EMPTY = new JsonObject(new TreeMap<>());
 
   public JsonObject {
-    // A fresh natural-order map: a caller's comparator must never change the canonical order.
-    TreeMap<String, JsonValue> natural = new TreeMap<>();
-    natural.putAll(members);
-    members = Collections.unmodifiableSortedMap(natural);
+    // An immutable natural-order copy: a caller's comparator must never change the canonical order.
+    members = SortedStringMap.copyOf(members);
   }
 
   /** Builds an object from any map; the map's own order is discarded. */

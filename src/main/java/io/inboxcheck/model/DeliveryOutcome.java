@@ -1,15 +1,14 @@
 package io.inboxcheck.model;
 
+import io.inboxcheck.json.SortedStringMap;
 import io.inboxcheck.model.Effects.CardWrite;
 import io.inboxcheck.model.Effects.HeldChange;
 import io.inboxcheck.model.Effects.IdentityChange;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * What one delivery's decision does, as data: the store persists exactly this, in one unit, or
@@ -24,21 +23,25 @@ public record DeliveryOutcome(
 
   private static final ReplacementCounters ONE_EVENT_REPLACEMENT = new ReplacementCounters(1, 0);
 
-  private static final SortedMap<String, Card> NO_CARDS =
-      Collections.unmodifiableSortedMap(new TreeMap<>());
+  private static final SortedMap<String, Card> NO_CARDS = SortedStringMap.of();
 
   public DeliveryOutcome {
-    // Most decisions change no card; sharing one empty map keeps the hot path free of copies.
-    cardsAfter =
-        cardsAfter.isEmpty()
-            ? NO_CARDS
-            : Collections.unmodifiableSortedMap(new TreeMap<>(cardsAfter));
+    // Immutable and compact; an outcome built by this class is kept as it is, without a copy.
+    cardsAfter = SortedStringMap.copyOf(cardsAfter);
   }
 
   static DeliveryOutcome of(
       Decision decision, IdentityEffect identityEffect, Map<String, Card> cards) {
-    return new DeliveryOutcome(
-        decision, identityEffect, cards.isEmpty() ? NO_CARDS : new TreeMap<>(cards));
+    return new DeliveryOutcome(decision, identityEffect, SortedStringMap.copyOf(cards));
+  }
+
+  /** An outcome writing one card, or none when {@code cardAfter} is null. */
+  static DeliveryOutcome of(
+      Decision decision, IdentityEffect identityEffect, String objectId, Card cardAfter) {
+    if (cardAfter == null) {
+      return new DeliveryOutcome(decision, identityEffect, NO_CARDS);
+    }
+    return new DeliveryOutcome(decision, identityEffect, SortedStringMap.of(objectId, cardAfter));
   }
 
   /**
@@ -52,8 +55,9 @@ public record DeliveryOutcome(
     Instant clock = before.clock();
     String objectId = envelope.objectId().orElse(null);
     boolean applied = decision.kind() == DecisionKind.APPLIED;
-    List<CardWrite> cards = new ArrayList<>(cardsAfter.size());
-    List<String> paused = new ArrayList<>(0);
+    // Most outcomes write no card and pause none: shared empty lists keep this path free of copies.
+    List<CardWrite> cards = cardsAfter.isEmpty() ? List.of() : new ArrayList<>(cardsAfter.size());
+    List<String> paused = List.of();
     int replacedCards = 0;
     for (Map.Entry<String, Card> written : cardsAfter.entrySet()) {
       String cardId = written.getKey();
@@ -69,6 +73,9 @@ public record DeliveryOutcome(
               written.getValue(),
               replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO));
       if (written.getValue().paused()) {
+        if (paused.isEmpty()) {
+          paused = new ArrayList<>(cardsAfter.size());
+        }
         paused.add(cardId);
       }
     }

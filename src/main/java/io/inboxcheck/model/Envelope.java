@@ -51,27 +51,27 @@ public record Envelope(JsonValue content, String rawText) {
 
   /** The event type, if it is a string. */
   public Optional<String> type() {
-    return member(TYPE).filter(JsonString.class::isInstance).map(t -> ((JsonString) t).value());
+    return member(TYPE) instanceof JsonString type ? Optional.of(type.value()) : Optional.empty();
   }
 
   /** The full snapshot, if it is a JSON object. */
   public Optional<JsonObject> state() {
-    return member(STATE).filter(JsonObject.class::isInstance).map(JsonObject.class::cast);
+    return member(STATE) instanceof JsonObject state ? Optional.of(state) : Optional.empty();
   }
 
   public ObjectVersion version() {
-    return ObjectVersion.classify(member(OBJECT_VERSION).orElse(null));
+    return ObjectVersion.classify(member(OBJECT_VERSION));
   }
 
-  private Optional<JsonValue> member(String key) {
-    return content instanceof JsonObject object ? object.get(key) : Optional.empty();
+  // Read straight from the members, without intermediate Optionals: the reducer's hot path.
+  private JsonValue member(String key) {
+    return content instanceof JsonObject object ? object.members().get(key) : null;
   }
 
   private Optional<String> nonEmptyString(String key) {
-    return member(key)
-        .filter(JsonString.class::isInstance)
-        .map(value -> ((JsonString) value).value())
-        .filter(value -> !value.isEmpty());
+    return member(key) instanceof JsonString string && !string.value().isEmpty()
+        ? Optional.of(string.value())
+        : Optional.empty();
   }
 
   @Override

@@ -94,7 +94,9 @@ public final class ReceiverState implements ReceiverView {
     for (Effects.HeldChange change : effects.held()) {
       applyHeld(change);
     }
-    audit.addAll(effects.audit());
+    for (AuditEntry entry : effects.audit()) {
+      audit.add(entry);
+    }
   }
 
   private void applyIdentity(Effects.IdentityChange change) {

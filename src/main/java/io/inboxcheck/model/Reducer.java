@@ -117,12 +117,8 @@ public final class Reducer {
 
   private static DeliveryOutcome outcome(
       Judgement judgement, Optional<String> objectId, IdentityEffect identityEffect) {
-    if (judgement.cardAfter() == null) {
-      return DeliveryOutcome.of(judgement.decision(), identityEffect, Map.of());
-    }
+    Card after = judgement.cardAfter();
     return DeliveryOutcome.of(
-        judgement.decision(),
-        identityEffect,
-        Map.of(objectId.orElseThrow(), judgement.cardAfter()));
+        judgement.decision(), identityEffect, after == null ? null : objectId.orElseThrow(), after);
   }
 }

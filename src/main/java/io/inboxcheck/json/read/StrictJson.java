@@ -12,18 +12,16 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.inboxcheck.json.JsonArray;
 import io.inboxcheck.json.JsonBoolean;
 import io.inboxcheck.json.JsonNull;
-import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
-import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.SortedStringMap;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * Strict JSON parsing into the model's canonical values: duplicate keys, trailing content and
@@ -32,6 +30,7 @@ import java.util.TreeMap;
 public final class StrictJson {
   private final JsonLimits limits;
   private final JsonFactory factory;
+  private final RepeatedValues repeated = new RepeatedValues();
 
   public StrictJson(JsonLimits limits) {
     this.limits = limits;
@@ -111,8 +110,8 @@ public final class StrictJson {
     return switch (token) {
       case START_OBJECT -> readObject(parser);
       case START_ARRAY -> readArray(parser);
-      case VALUE_STRING -> new JsonString(parser.getText());
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(new BigDecimal(parser.getText()));
+      case VALUE_STRING -> repeated.string(parser.getText());
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> repeated.number(parser.getText());
       case VALUE_TRUE -> JsonBoolean.TRUE;
       case VALUE_FALSE -> JsonBoolean.FALSE;
       case VALUE_NULL -> JsonNull.INSTANCE;
@@ -121,13 +120,20 @@ public final class StrictJson {
   }
 
   private JsonObject readObject(JsonParser parser) throws IOException {
-    TreeMap<String, JsonValue> members = new TreeMap<>();
+    String[] names = new String[8];
+    JsonValue[] values = new JsonValue[8];
+    int size = 0;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
-      String name = parser.currentName();
+      if (size == names.length) {
+        names = Arrays.copyOf(names, size * 2);
+        values = Arrays.copyOf(values, size * 2);
+      }
+      names[size] = parser.currentName();
       parser.nextToken();
-      members.put(name, readValue(parser));
+      values[size++] = readValue(parser);
     }
-    return new JsonObject(members);
+    // Duplicate keys were rejected by the parser; the members are sorted once, without a tree.
+    return new JsonObject(SortedStringMap.ofDistinct(names, values, size));
   }
 
   private JsonArray readArray(JsonParser parser) throws IOException {

@@ -1,0 +1,51 @@
+package io.inboxcheck.json.read;
+
+import io.inboxcheck.json.JsonNumber;
+import io.inboxcheck.json.JsonString;
+import java.math.BigDecimal;
+
+/**
+ * Shares one value per recently read short string or number text. Deliveries repeat most of their
+ * scalars (types, timestamps, stages, small versions); a parsed envelope is kept for as long as its
+ * identity record, so sharing them shrinks what every record holds. Each slot keeps the last value
+ * whose text hashed to it and is reused only when the text is equal, so a value is never confused
+ * with another. Values are immutable, so slots may be shared between threads without locking.
+ */
+final class RepeatedValues {
+  private static final int SLOTS = 1024;
+  private static final int LONGEST = 40;
+
+  private final JsonString[] strings = new JsonString[SLOTS];
+  private final NumberText[] numbers = new NumberText[SLOTS];
+
+  /** A number with the text it was read from, in one immutable slot. */
+  private record NumberText(String text, JsonNumber value) {}
+
+  JsonString string(String text) {
+    if (text.length() > LONGEST) {
+      return new JsonString(text);
+    }
+    int slot = text.hashCode() & (SLOTS - 1);
+    JsonString cached = strings[slot];
+    if (cached != null && cached.value().equals(text)) {
+      return cached;
+    }
+    JsonString fresh = new JsonString(text);
+    strings[slot] = fresh;
+    return fresh;
+  }
+
+  JsonNumber number(String text) {
+    if (text.length() > LONGEST) {
+      return new JsonNumber(new BigDecimal(text));
+    }
+    int slot = text.hashCode() & (SLOTS - 1);
+    NumberText cached = numbers[slot];
+    if (cached != null && cached.text().equals(text)) {
+      return cached.value();
+    }
+    JsonNumber fresh = new JsonNumber(new BigDecimal(text));
+    numbers[slot] = new NumberText(text, fresh);
+    return fresh;
+  }
+}
