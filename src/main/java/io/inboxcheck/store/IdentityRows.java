@@ -16,7 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntToLongFunction;
+import java.util.function.IntFunction;
 
 /**
  * Identity records rebuilt from {@code identity_records} and {@code identity_variants} rows: the
@@ -47,44 +47,76 @@ final class IdentityRows {
 
   /** The record of {@code eventId}, or null when the store retains none. */
   static StoredIdentity load(Connection connection, String eventId) throws SQLException {
-    Map<Integer, Decision> latest = new HashMap<>();
-    Set<Integer> heldSteps = new HashSet<>();
-    Sql.query(
-        connection,
-        "SELECT step, decision, reason, status FROM held_inputs WHERE event_id = ?",
-        row -> {
-          latest.put(
-              row.getInt("step"),
-              Codec.decision(row.getString("decision"), row.getString("reason")));
-          if (!HeldRows.RESOLVED.equals(row.getString("status"))) {
-            heldSteps.add(row.getInt("step"));
-          }
-        },
-        eventId);
-    // A held input's row keeps only its latest decision, which is all the reducer reads; it is
-    // the first one again until a re-evaluation changes it.
-    LaterDecisions later =
-        (id, step, first) -> {
-          Decision decided = latest.get(step);
-          return decided == null || decided.equals(first) ? List.of() : List.of(decided);
-        };
-    List<RecordedContent> first = new ArrayList<>(1);
-    Sql.query(
-        connection,
-        FIRST_RECORDS + " WHERE event_id = ?",
-        row -> first.add(firstRecord(row, later)),
-        eventId);
-    if (first.isEmpty()) {
+    Decoder decoder = new Decoder(eventId);
+    Sql.query(connection, HELD_OF_EVENT, decoder::held, eventId);
+    Sql.query(connection, FIRST_RECORDS + " WHERE event_id = ?", decoder::first, eventId);
+    if (!decoder.found()) {
       return null;
     }
-    List<RecordedContent> variants = new ArrayList<>();
-    Sql.query(
-        connection,
-        VARIANTS + " WHERE event_id = ? ORDER BY variant_no",
-        row -> variants.add(variant(row, later)),
-        eventId);
-    IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
-    return new StoredIdentity(record, namedCards(record), heldSteps);
+    Sql.query(connection, VARIANTS_OF_EVENT, decoder::variant, eventId);
+    return decoder.identity();
+  }
+
+  /** The held inputs of one id: their latest decisions, and which are still held. */
+  static final String HELD_OF_EVENT =
+      "SELECT step, decision, reason, status FROM held_inputs WHERE event_id = ?";
+
+  /** The first record of one id, its event_id bound as the one parameter. */
+  static final String FIRST_RECORD_OF_EVENT = FIRST_RECORDS + " WHERE event_id = ?";
+
+  /** The variants of one id, in order. */
+  static final String VARIANTS_OF_EVENT = VARIANTS + " WHERE event_id = ? ORDER BY variant_no";
+
+  /**
+   * One id's record rebuilt from the rows of {@link #HELD_OF_EVENT}, {@link #FIRST_RECORD_OF_EVENT}
+   * and {@link #VARIANTS_OF_EVENT}, read in that order, wherever the caller reads them.
+   */
+  static final class Decoder {
+    private final String eventId;
+    private final Map<Integer, Decision> latest = new HashMap<>();
+    private final Set<Integer> heldSteps = new HashSet<>();
+    private final List<RecordedContent> first = new ArrayList<>(1);
+    private final List<RecordedContent> variants = new ArrayList<>();
+    // A held input's row keeps only its latest decision, which is all the reducer reads; it is
+    // the first one again until a re-evaluation changes it.
+    private final LaterDecisions later =
+        (id, step, firstDecision) -> {
+          Decision decided = latest.get(step);
+          return decided == null || decided.equals(firstDecision) ? List.of() : List.of(decided);
+        };
+
+    Decoder(String eventId) {
+      this.eventId = eventId;
+    }
+
+    void held(ResultSet row) throws SQLException {
+      latest.put(
+          row.getInt("step"), Codec.decision(row.getString("decision"), row.getString("reason")));
+      if (!HeldRows.RESOLVED.equals(row.getString("status"))) {
+        heldSteps.add(row.getInt("step"));
+      }
+    }
+
+    void first(ResultSet row) throws SQLException {
+      first.add(IdentityRows.firstRecord(row, later));
+    }
+
+    void variant(ResultSet row) throws SQLException {
+      variants.add(IdentityRows.variant(row, later));
+    }
+
+    boolean found() {
+      return !first.isEmpty();
+    }
+
+    /** The record read, or null when there was no first record. */
+    StoredIdentity identity() {
+      if (first.isEmpty()) {
+        return null;
+      }
+      IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
+      return new StoredIdentity(record, namedCards(record), heldSteps);
+    }
   }
 
   /** The cards the record's first record and variants name, as their envelopes read them. */
@@ -151,18 +183,16 @@ final class IdentityRows {
   }
 
   /**
-   * Writes one identity change: a delivery's first record or variant, naming the delivery's audit
-   * entry, or the deletion of a pruned record, whose variants go with it (ON DELETE CASCADE).
+   * The statement that writes one identity change, or null when nothing changes; {@code
+   * deliverySeq} gives the audit sequence number of a step's delivery, a value or an expression.
    */
-  static void write(Connection connection, IdentityChange change, IntToLongFunction deliverySeqs)
-      throws SQLException {
+  static Sql.Bound statement(IdentityChange change, IntFunction<Object> deliverySeq) {
     if (change instanceof IdentityChange.Pruned pruned) {
-      Sql.update(connection, "DELETE FROM identity_records WHERE event_id = ?", pruned.eventId());
+      return Sql.Bound.of("DELETE FROM identity_records WHERE event_id = ?", pruned.eventId());
     } else if (change instanceof IdentityChange.FirstRecord first) {
       RecordedContent content = first.content();
       Decision decision = content.latestDecision();
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO identity_records (event_id, first_content, first_object_id, first_step,"
               + " first_received_at, first_delivery_seq, first_decision, first_reason)"
               + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -171,13 +201,12 @@ final class IdentityRows {
           first.objectId(),
           content.step(),
           Codec.timestamp(content.receivedAt()),
-          deliverySeqs.applyAsLong(content.step()),
+          deliverySeq.apply(content.step()),
           decision.kind().name(),
           Codec.reasonName(decision.reason()));
     } else if (change instanceof IdentityChange.Variant variant) {
       RecordedContent content = variant.content();
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO identity_variants (event_id, variant_no, content, object_id, step,"
               + " received_at, delivery_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
           variant.eventId(),
@@ -186,7 +215,8 @@ final class IdentityRows {
           variant.objectId(),
           content.step(),
           Codec.timestamp(content.receivedAt()),
-          deliverySeqs.applyAsLong(content.step()));
+          deliverySeq.apply(content.step()));
     }
+    return null;
   }
 }
