@@ -48,9 +48,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
       statements.add(
           Sql.Bound.of(
               "SELECT lock_cards(n), n FROM (SELECT " + NAMES + " AS n) AS names", nameValues));
-      statements.add(Sql.Bound.of(IdentityRows.HELD_OF_EVENT, id));
-      statements.add(Sql.Bound.of(IdentityRows.FIRST_RECORD_OF_EVENT, id));
-      statements.add(Sql.Bound.of(IdentityRows.VARIANTS_OF_EVENT, id));
+      statements.add(Sql.Bound.of(IdentityRows.SLICE_OF_EVENT, id, id, id));
     } else if (!own.isEmpty()) {
       names = "?::text[]";
       nameValues = new Object[] {own};
@@ -81,11 +79,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
             } else if (index == cardsAt) {
               cards.put(rows.getString("object_id"), CardRows.read(rows));
             } else if (index == namesAt + 1) {
-              decoder.held(rows);
-            } else if (index == namesAt + 2) {
-              decoder.first(rows);
-            } else if (index == namesAt + 3) {
-              decoder.variant(rows);
+              decoder.row(rows);
             }
           }
         });

@@ -57,32 +57,57 @@ final class EffectsWriter {
       int step = change.input().step();
       place(HeldRows.statement(change, seq(step, withDelivery)), step, withDelivery, held);
     }
-    List<Sql.Bound> statements = new ArrayList<>();
+    // A delivery's card writes join the statement that appends its audit entry: one statement.
+    Integer joined = null;
     for (AuditEntry entry : effects.audit()) {
-      Sql.Bound insert = AuditRows.insert(entry);
-      List<Sql.Bound> dependents = withDelivery.get(entry.step());
-      statements.add(
-          entry instanceof AuditEntry.DeliveryRecorded
-              ? withDependents(insert, dependents)
-              : insert);
+      if (joined == null && entry instanceof AuditEntry.DeliveryRecorded) {
+        joined = entry.step();
+      }
     }
-    statements.addAll(identityAndHeld);
-    Map<Integer, CardWrite> guarded = new HashMap<>();
+    List<CardWrite> joinedCards = new ArrayList<>();
+    List<Sql.Bound> joinedWrites = new ArrayList<>();
+    List<CardWrite> ownCards = new ArrayList<>();
+    List<Sql.Bound> ownWrites = new ArrayList<>();
     for (CardWrite card : effects.cards()) {
       Sql.Bound statement = CardRows.statement(locks, card);
       if (statement != null) {
-        guarded.put(statements.size(), card);
-        statements.add(statement);
+        (joined == null ? ownCards : joinedCards).add(card);
+        (joined == null ? ownWrites : joinedWrites).add(statement);
       }
+    }
+    List<Sql.Bound> statements = new ArrayList<>();
+    int joinedAt = -1;
+    for (AuditEntry entry : effects.audit()) {
+      Sql.Bound insert = AuditRows.insert(entry);
+      if (!(entry instanceof AuditEntry.DeliveryRecorded)) {
+        statements.add(insert);
+      } else if (joinedAt < 0 && joined == entry.step()) {
+        joinedAt = statements.size();
+        statements.add(withDependents(insert, withDelivery.get(entry.step()), joinedWrites));
+      } else {
+        statements.add(withDependents(insert, withDelivery.get(entry.step()), List.of()));
+      }
+    }
+    statements.addAll(identityAndHeld);
+    Map<Integer, CardWrite> guarded = new HashMap<>();
+    for (int card = 0; card < ownCards.size(); card++) {
+      guarded.put(statements.size(), ownCards.get(card));
+      statements.add(ownWrites.get(card));
     }
     statements.addAll(held);
     if (statements.isEmpty()) {
       return;
     }
+    int joinedIndex = joinedAt;
     Sql.pipeline(
         connection,
         statements,
         (index, rows, count) -> {
+          if (index == joinedIndex && rows.next()) {
+            for (int card = 0; card < joinedCards.size(); card++) {
+              CardRows.checkGuard(locks, joinedCards.get(card), rows.getInt(2 + card));
+            }
+          }
           CardWrite card = guarded.get(index);
           if (card != null) {
             CardRows.checkGuard(locks, card, count);
@@ -90,8 +115,12 @@ final class EffectsWriter {
         });
   }
 
-  /** The statement that appends a delivery's audit entry and writes the rows that name it. */
-  private static Sql.Bound withDependents(Sql.Bound insert, List<Sql.Bound> dependents) {
+  /**
+   * The statement that appends a delivery's audit entry and writes the rows that name it, and
+   * {@code cards}: it returns the entry's sequence number, then the rows each card write changed.
+   */
+  private static Sql.Bound withDependents(
+      Sql.Bound insert, List<Sql.Bound> dependents, List<Sql.Bound> cards) {
     StringBuilder sql =
         new StringBuilder("WITH delivery AS (").append(insert.sql()).append(" RETURNING seq)");
     List<Object> values = new ArrayList<>(Arrays.asList(insert.values()));
@@ -100,7 +129,14 @@ final class EffectsWriter {
       sql.append(')');
       values.addAll(Arrays.asList(dependents.get(index).values()));
     }
-    return new Sql.Bound(sql.append(" SELECT seq FROM delivery").toString(), values.toArray());
+    StringBuilder result = new StringBuilder(" SELECT seq");
+    for (int index = 0; index < cards.size(); index++) {
+      sql.append(", card").append(index).append(" AS (").append(cards.get(index).sql());
+      sql.append(" RETURNING 1)");
+      values.addAll(Arrays.asList(cards.get(index).values()));
+      result.append(", (SELECT count(*) FROM card").append(index).append(')');
+    }
+    return new Sql.Bound(sql.append(result).append(" FROM delivery").toString(), values.toArray());
   }
 
   private static void place(

@@ -48,29 +48,30 @@ final class IdentityRows {
   /** The record of {@code eventId}, or null when the store retains none. */
   static StoredIdentity load(Connection connection, String eventId) throws SQLException {
     Decoder decoder = new Decoder(eventId);
-    Sql.query(connection, HELD_OF_EVENT, decoder::held, eventId);
-    Sql.query(connection, FIRST_RECORDS + " WHERE event_id = ?", decoder::first, eventId);
-    if (!decoder.found()) {
-      return null;
-    }
-    Sql.query(connection, VARIANTS_OF_EVENT, decoder::variant, eventId);
+    Sql.query(connection, SLICE_OF_EVENT, decoder::row, eventId, eventId, eventId);
     return decoder.identity();
   }
 
-  /** The held inputs of one id: their latest decisions, and which are still held. */
-  static final String HELD_OF_EVENT =
-      "SELECT step, decision, reason, status FROM held_inputs WHERE event_id = ?";
-
-  /** The first record of one id, its event_id bound as the one parameter. */
-  static final String FIRST_RECORD_OF_EVENT = FIRST_RECORDS + " WHERE event_id = ?";
-
-  /** The variants of one id, in order. */
-  static final String VARIANTS_OF_EVENT = VARIANTS + " WHERE event_id = ? ORDER BY variant_no";
-
   /**
-   * One id's record rebuilt from the rows of {@link #HELD_OF_EVENT}, {@link #FIRST_RECORD_OF_EVENT}
-   * and {@link #VARIANTS_OF_EVENT}, read in that order, wherever the caller reads them.
+   * One id's held inputs, first record and variants in one statement, so in one snapshot: each row
+   * says in {@code part} which it is (0, 1, 2), and they come in that order, the held inputs first
+   * because the decisions of the record's contents are theirs. The id is bound three times.
    */
+  static final String SLICE_OF_EVENT =
+      "SELECT 0 AS part, NULL::text AS event_id, step, decision, reason, status,"
+          + " NULL::text AS first_content, NULL::integer AS first_step,"
+          + " NULL::timestamptz AS first_received_at, NULL::text AS first_decision,"
+          + " NULL::text AS first_reason, NULL::text AS content,"
+          + " NULL::timestamptz AS received_at, 0 AS variant_no"
+          + " FROM held_inputs WHERE event_id = ?"
+          + " UNION ALL SELECT 1, event_id, NULL, NULL, NULL, NULL, first_content, first_step,"
+          + " first_received_at, first_decision, first_reason, NULL, NULL, 0"
+          + " FROM identity_records WHERE event_id = ?"
+          + " UNION ALL SELECT 2, event_id, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+          + " content, received_at, variant_no FROM identity_variants WHERE event_id = ?"
+          + " ORDER BY part, variant_no";
+
+  /** One id's record rebuilt from the rows of {@link #SLICE_OF_EVENT}, wherever they are read. */
   static final class Decoder {
     private final String eventId;
     private final Map<Integer, Decision> latest = new HashMap<>();
@@ -89,7 +90,16 @@ final class IdentityRows {
       this.eventId = eventId;
     }
 
-    void held(ResultSet row) throws SQLException {
+    /** Takes one row of {@link #SLICE_OF_EVENT}. */
+    void row(ResultSet row) throws SQLException {
+      switch (row.getInt("part")) {
+        case 0 -> held(row);
+        case 1 -> first(row);
+        default -> variant(row);
+      }
+    }
+
+    private void held(ResultSet row) throws SQLException {
       latest.put(
           row.getInt("step"), Codec.decision(row.getString("decision"), row.getString("reason")));
       if (!HeldRows.RESOLVED.equals(row.getString("status"))) {
@@ -97,16 +107,12 @@ final class IdentityRows {
       }
     }
 
-    void first(ResultSet row) throws SQLException {
+    private void first(ResultSet row) throws SQLException {
       first.add(IdentityRows.firstRecord(row, later));
     }
 
-    void variant(ResultSet row) throws SQLException {
+    private void variant(ResultSet row) throws SQLException {
       variants.add(IdentityRows.variant(row, later));
-    }
-
-    boolean found() {
-      return !first.isEmpty();
     }
 
     /** The record read, or null when there was no first record. */
