@@ -2,6 +2,7 @@ package io.inboxcheck.cli;
 
 import io.inboxcheck.bench.Benchmarks;
 import io.inboxcheck.bench.Measurement;
+import io.inboxcheck.bench.PostgresReport;
 import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
 import io.inboxcheck.json.read.InputRejected;
@@ -10,6 +11,7 @@ import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -53,6 +55,14 @@ final class BenchCommand implements Callable<Integer> {
       split = ",",
       description = "postgres: receivers (threads, one connection each) per run; default 1,4,16.")
   List<Integer> receivers;
+
+  @Option(
+      names = "--runs",
+      defaultValue = "3",
+      description =
+          "postgres: runs, each on a fresh server with its own baseline; every run and the median"
+              + " of each column are printed (default: ${DEFAULT-VALUE}).")
+  int runs;
 
   @Option(
       names = "--seconds",
@@ -124,30 +134,18 @@ final class BenchCommand implements Callable<Integer> {
       err.println("inboxcheck bench: --receivers takes counts from 1 to 64, e.g. 1,4,16");
       return ExitCodes.REJECTED;
     }
-    if (seconds < 1 || warmup < 0) {
-      err.println("inboxcheck bench: --seconds must be at least 1 and --warmup at least 0");
+    if (seconds < 1 || warmup < 0 || runs < 1) {
+      err.println(
+          "inboxcheck bench: --seconds and --runs must be at least 1 and --warmup at least 0");
       return ExitCodes.REJECTED;
     }
-    List<PostgresThroughput.Row> rows =
-        PostgresThroughput.measure(
-            receivers, Duration.ofSeconds(warmup), Duration.ofSeconds(seconds));
-    out.println(
-        "| receivers | deliveries/s | baseline tx/s | ratio | p50 ms | p99 ms"
-            + " | baseline p50 ms | baseline p99 ms |");
-    out.println("|---|---|---|---|---|---|---|---|");
-    for (PostgresThroughput.Row row : rows) {
-      out.printf(
-          Locale.ROOT,
-          "| %d | %,.0f | %,.0f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
-          row.receivers(),
-          row.deliveries().perSecond(),
-          row.baseline().perSecond(),
-          row.ratio(),
-          row.deliveries().quantileMillis(0.50),
-          row.deliveries().quantileMillis(0.99),
-          row.baseline().quantileMillis(0.50),
-          row.baseline().quantileMillis(0.99));
+    List<List<PostgresThroughput.Row>> measured = new ArrayList<>();
+    for (int run = 0; run < runs; run++) {
+      measured.add(
+          PostgresThroughput.measure(
+              receivers, Duration.ofSeconds(warmup), Duration.ofSeconds(seconds)));
     }
+    PostgresReport.print(out, measured);
     out.flush();
     return ExitCodes.OK;
   }

@@ -4,7 +4,6 @@ import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.ReconcileOutcome;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -26,14 +25,13 @@ final class AuditRows {
 
   private AuditRows() {}
 
-  /** Appends {@code entry} and returns its sequence number, the audit's order. */
-  static long append(Connection connection, AuditEntry entry) throws SQLException {
+  /** The INSERT that appends {@code entry}, without a RETURNING clause. */
+  static Sql.Bound insert(AuditEntry entry) {
     Map<String, Object> columns = columns(entry);
     String names = String.join(", ", columns.keySet());
     String placeholders = String.join(", ", Collections.nCopies(columns.size(), "?"));
-    return Sql.insertReturning(
-        connection,
-        "INSERT INTO audit (" + names + ") VALUES (" + placeholders + ") RETURNING seq",
+    return Sql.Bound.of(
+        "INSERT INTO audit (" + names + ") VALUES (" + placeholders + ")",
         columns.values().toArray());
   }
 

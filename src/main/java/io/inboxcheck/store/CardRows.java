@@ -45,17 +45,12 @@ final class CardRows {
     return cards;
   }
 
-  /**
-   * Writes one card: a new row when the write creates it, else the row it read updated, counters
-   * added. An update the protocol guards changes only a row that still holds what was read.
-   */
-  static void write(Connection connection, LockProtocol locks, CardWrite write)
-      throws SQLException {
+  /** The statement that writes one card, or null when the write changes nothing. */
+  static Sql.Bound statement(LockProtocol locks, CardWrite write) {
     Card after = write.after();
     ReplacementCounters counted = write.counted();
     if (write.before() == null) {
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO cards (object_id, version, state, paused, origin, event_replacements,"
               + " authoritative_replacements) VALUES (?, ?, ?, ?, 'authority', ?, ?)",
           write.objectId(),
@@ -64,10 +59,9 @@ final class CardRows {
           after.paused(),
           counted.event(),
           counted.authoritative());
-      return;
     }
     if (!write.changes()) {
-      return;
+      return null;
     }
     String update =
         "UPDATE cards SET version = ?, state = ?, paused = ?,"
@@ -83,15 +77,18 @@ final class CardRows {
       write.objectId()
     };
     if (!locks.guardsCardUpdates()) {
-      Sql.update(connection, update, values);
-      return;
+      return Sql.Bound.of(update, values);
     }
     // The guard states the negative space: never write over a row changed since it was read.
     Object[] guarded = Arrays.copyOf(values, values.length + 2);
     guarded[values.length] = write.before().version();
     guarded[values.length + 1] = write.before().paused();
-    int updated = Sql.update(connection, update + " AND version = ? AND paused = ?", guarded);
-    if (updated != 1) {
+    return Sql.Bound.of(update + " AND version = ? AND paused = ?", guarded);
+  }
+
+  /** Fails unless a guarded update of {@code write} changed exactly one row. */
+  static void checkGuard(LockProtocol locks, CardWrite write, int updated) {
+    if (write.before() != null && locks.guardsCardUpdates() && updated != 1) {
       throw new IllegalStateException(
           "the store and the reducer disagree about "
               + write.objectId()

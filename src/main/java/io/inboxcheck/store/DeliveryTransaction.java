@@ -22,6 +22,36 @@ import java.util.TreeSet;
 record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
   /** Runs every statement of the delivery up to, not including, COMMIT. */
   Decision run() throws SQLException {
+    DeliveryRead read =
+        scope.settings().locks().readsInOneRoundTrip()
+            ? DeliveryRead.load(scope.connection(), envelope)
+            : stepByStep();
+    SortedSet<String> names = read.names();
+    StoredIdentity identity = read.identity();
+    Optional<String> eventId = envelope.eventId();
+    SliceView slice =
+        new SliceView(
+            names,
+            read.cards(),
+            eventId.orElse(null),
+            identity == null ? null : identity.record(),
+            List.of(),
+            identity == null ? Set.of() : identity.heldSteps(),
+            scope.settings().setup().viewAt(scope.clock()));
+    DeliveryOutcome outcome = Reducer.decide(slice, envelope);
+    if (!names.containsAll(outcome.cardsAfter().keySet())) {
+      throw new IllegalStateException(
+          "the reducer changed cards " + outcome.cardsAfter().keySet() + " outside " + names);
+    }
+    scope.settings().locks().raceWindow();
+    scope.settings().locks().reached(LockProtocol.Window.DELIVERY_DECIDED, scope.connection());
+    new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
+        .write(outcome.effects(slice, scope.step(), envelope));
+    return outcome.decision();
+  }
+
+  /** The reads of {@link DeliveryRead}, one statement at a time, through the protocol's seams. */
+  private DeliveryRead stepByStep() throws SQLException {
     Optional<String> eventId = envelope.eventId();
     StoredIdentity identity = null;
     if (eventId.isPresent()) {
@@ -51,24 +81,6 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
               .locks()
               .identityAfterCardLocks(scope.connection(), eventId.get(), identity);
     }
-    SliceView slice =
-        new SliceView(
-            names,
-            cards,
-            eventId.orElse(null),
-            identity == null ? null : identity.record(),
-            List.of(),
-            identity == null ? Set.of() : identity.heldSteps(),
-            scope.settings().setup().viewAt(scope.clock()));
-    DeliveryOutcome outcome = Reducer.decide(slice, envelope);
-    if (!names.containsAll(outcome.cardsAfter().keySet())) {
-      throw new IllegalStateException(
-          "the reducer changed cards " + outcome.cardsAfter().keySet() + " outside " + names);
-    }
-    scope.settings().locks().raceWindow();
-    scope.settings().locks().reached(LockProtocol.Window.DELIVERY_DECIDED, scope.connection());
-    new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
-        .write(outcome.effects(slice, scope.step(), envelope));
-    return outcome.decision();
+    return new DeliveryRead(names, cards, identity);
   }
 }

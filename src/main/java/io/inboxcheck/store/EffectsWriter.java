@@ -4,17 +4,26 @@ import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Effects;
 import io.inboxcheck.model.Effects.CardWrite;
 import io.inboxcheck.model.Effects.HeldChange;
+import io.inboxcheck.model.Effects.IdentityChange;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The one writer of {@link Effects} to SQL: the same value {@code ReceiverState.apply} applies in
- * memory, written inside the caller's transaction. Audit entries go first, because the rows of a
- * delivery (its identity record, its held input) name its audit entry.
+ * memory, written inside the caller's transaction in one round trip (docs/storage-boundary.md 5).
+ * Audit entries go first, in order. The rows of a delivery written here (its identity record, its
+ * held input) name its audit entry, so they are written by the statement that appends the entry, as
+ * parts of one {@code WITH delivery AS (INSERT INTO audit ... RETURNING seq)}.
  */
 final class EffectsWriter {
+  /** The sequence number of the delivery appended by the same statement. */
+  private static final Sql.Inline WRITTEN_DELIVERY = new Sql.Inline("(SELECT seq FROM delivery)");
+
   private final Connection connection;
   private final LockProtocol locks;
   private final Map<Integer, Long> deliverySeqs;
@@ -30,22 +39,130 @@ final class EffectsWriter {
   }
 
   void write(Effects effects) throws SQLException {
+    Map<Integer, List<Sql.Bound>> withDelivery = new HashMap<>();
     for (AuditEntry entry : effects.audit()) {
-      long seq = AuditRows.append(connection, entry);
       if (entry instanceof AuditEntry.DeliveryRecorded) {
-        deliverySeqs.put(entry.step(), seq);
+        withDelivery.put(entry.step(), new ArrayList<>());
       }
     }
-    IdentityRows.write(connection, effects.identity(), this::deliverySeq);
-    for (CardWrite card : effects.cards()) {
-      CardRows.write(connection, locks, card);
+    List<Sql.Bound> identityAndHeld = new ArrayList<>();
+    Integer identityStep = step(effects.identity());
+    Sql.Bound identity =
+        IdentityRows.statement(effects.identity(), step -> seq(step, withDelivery));
+    if (identity != null) {
+      place(identity, identityStep, withDelivery, identityAndHeld);
     }
+    List<Sql.Bound> held = new ArrayList<>();
     for (HeldChange change : effects.held()) {
-      HeldRows.write(connection, change, deliverySeq(change.input().step()));
+      int step = change.input().step();
+      place(HeldRows.statement(change, seq(step, withDelivery)), step, withDelivery, held);
     }
+    // A delivery's card writes join the statement that appends its audit entry: one statement.
+    Integer joined = null;
+    for (AuditEntry entry : effects.audit()) {
+      if (joined == null && entry instanceof AuditEntry.DeliveryRecorded) {
+        joined = entry.step();
+      }
+    }
+    List<CardWrite> joinedCards = new ArrayList<>();
+    List<Sql.Bound> joinedWrites = new ArrayList<>();
+    List<CardWrite> ownCards = new ArrayList<>();
+    List<Sql.Bound> ownWrites = new ArrayList<>();
+    for (CardWrite card : effects.cards()) {
+      Sql.Bound statement = CardRows.statement(locks, card);
+      if (statement != null) {
+        (joined == null ? ownCards : joinedCards).add(card);
+        (joined == null ? ownWrites : joinedWrites).add(statement);
+      }
+    }
+    List<Sql.Bound> statements = new ArrayList<>();
+    int joinedAt = -1;
+    for (AuditEntry entry : effects.audit()) {
+      Sql.Bound insert = AuditRows.insert(entry);
+      if (!(entry instanceof AuditEntry.DeliveryRecorded)) {
+        statements.add(insert);
+      } else if (joinedAt < 0 && joined == entry.step()) {
+        joinedAt = statements.size();
+        statements.add(withDependents(insert, withDelivery.get(entry.step()), joinedWrites));
+      } else {
+        statements.add(withDependents(insert, withDelivery.get(entry.step()), List.of()));
+      }
+    }
+    statements.addAll(identityAndHeld);
+    Map<Integer, CardWrite> guarded = new HashMap<>();
+    for (int card = 0; card < ownCards.size(); card++) {
+      guarded.put(statements.size(), ownCards.get(card));
+      statements.add(ownWrites.get(card));
+    }
+    statements.addAll(held);
+    if (statements.isEmpty()) {
+      return;
+    }
+    int joinedIndex = joinedAt;
+    Sql.pipeline(
+        connection,
+        statements,
+        (index, rows, count) -> {
+          if (index == joinedIndex && rows.next()) {
+            for (int card = 0; card < joinedCards.size(); card++) {
+              CardRows.checkGuard(locks, joinedCards.get(card), rows.getInt(2 + card));
+            }
+          }
+          CardWrite card = guarded.get(index);
+          if (card != null) {
+            CardRows.checkGuard(locks, card, count);
+          }
+        });
   }
 
-  private long deliverySeq(int step) {
+  /**
+   * The statement that appends a delivery's audit entry and writes the rows that name it, and
+   * {@code cards}: it returns the entry's sequence number, then the rows each card write changed.
+   */
+  private static Sql.Bound withDependents(
+      Sql.Bound insert, List<Sql.Bound> dependents, List<Sql.Bound> cards) {
+    StringBuilder sql =
+        new StringBuilder("WITH delivery AS (").append(insert.sql()).append(" RETURNING seq)");
+    List<Object> values = new ArrayList<>(Arrays.asList(insert.values()));
+    for (int index = 0; index < dependents.size(); index++) {
+      sql.append(", row").append(index).append(" AS (").append(dependents.get(index).sql());
+      sql.append(')');
+      values.addAll(Arrays.asList(dependents.get(index).values()));
+    }
+    StringBuilder result = new StringBuilder(" SELECT seq");
+    for (int index = 0; index < cards.size(); index++) {
+      sql.append(", card").append(index).append(" AS (").append(cards.get(index).sql());
+      sql.append(" RETURNING 1)");
+      values.addAll(Arrays.asList(cards.get(index).values()));
+      result.append(", (SELECT count(*) FROM card").append(index).append(')');
+    }
+    return new Sql.Bound(sql.append(result).append(" FROM delivery").toString(), values.toArray());
+  }
+
+  private static void place(
+      Sql.Bound statement,
+      Integer step,
+      Map<Integer, List<Sql.Bound>> withDelivery,
+      List<Sql.Bound> otherwise) {
+    List<Sql.Bound> dependents = step == null ? null : withDelivery.get(step);
+    (dependents == null ? otherwise : dependents).add(statement);
+  }
+
+  /** The step whose delivery an identity change names, or null when it names none. */
+  private static Integer step(IdentityChange change) {
+    if (change instanceof IdentityChange.FirstRecord first) {
+      return first.content().step();
+    }
+    if (change instanceof IdentityChange.Variant variant) {
+      return variant.content().step();
+    }
+    return null;
+  }
+
+  private Object seq(int step, Map<Integer, List<Sql.Bound>> withDelivery) {
+    if (withDelivery.containsKey(step)) {
+      return WRITTEN_DELIVERY;
+    }
     Long seq = deliverySeqs.get(step);
     if (seq == null) {
       throw new IllegalStateException("no delivery of step " + step + " in this transaction");

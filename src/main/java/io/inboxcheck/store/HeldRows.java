@@ -50,13 +50,14 @@ final class HeldRows {
     void read(long deliverySeq, HeldInput input) throws SQLException;
   }
 
-  /** Writes one held change to the row of the delivery numbered {@code deliverySeq}. */
-  static void write(Connection connection, HeldChange change, long deliverySeq)
-      throws SQLException {
+  /**
+   * The statement that writes one held change to the row of the delivery numbered {@code
+   * deliverySeq}, a value or an expression ({@link Sql.Inline}).
+   */
+  static Sql.Bound statement(HeldChange change, Object deliverySeq) {
     HeldInput input = change.input();
     if (change instanceof HeldChange.Added) {
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO held_inputs (delivery_seq, step, event_id, object_id, decision, reason,"
               + " status, content, raw_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
           deliverySeq,
@@ -69,16 +70,14 @@ final class HeldRows {
           input.envelope().content().canonicalText(),
           Codec.rawText(input.envelope()));
     } else if (change instanceof HeldChange.ResolvedByAuthority) {
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "UPDATE held_inputs SET status = ?, resolution = 'authority' WHERE delivery_seq = ?",
           RESOLVED,
           deliverySeq);
     } else if (change instanceof HeldChange.Reevaluated reevaluated) {
       Decision decision = reevaluated.decision();
       boolean stillHeld = decision.kind() == DecisionKind.HELD;
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "UPDATE held_inputs SET decision = ?, reason = ?, status = ?, resolution = ?"
               + " WHERE delivery_seq = ?",
           decision.kind().name(),
@@ -86,13 +85,11 @@ final class HeldRows {
           stillHeld ? HELD : RESOLVED,
           stillHeld ? null : "reevaluated",
           deliverySeq);
-    } else {
-      Sql.update(
-          connection,
-          "UPDATE held_inputs SET status = ? WHERE delivery_seq = ? AND status = ?",
-          UNRESOLVED,
-          deliverySeq,
-          HELD);
     }
+    return Sql.Bound.of(
+        "UPDATE held_inputs SET status = ? WHERE delivery_seq = ? AND status = ?",
+        UNRESOLVED,
+        deliverySeq,
+        HELD);
   }
 }

@@ -16,7 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntToLongFunction;
+import java.util.function.IntFunction;
 
 /**
  * Identity records rebuilt from {@code identity_records} and {@code identity_variants} rows: the
@@ -47,44 +47,82 @@ final class IdentityRows {
 
   /** The record of {@code eventId}, or null when the store retains none. */
   static StoredIdentity load(Connection connection, String eventId) throws SQLException {
-    Map<Integer, Decision> latest = new HashMap<>();
-    Set<Integer> heldSteps = new HashSet<>();
-    Sql.query(
-        connection,
-        "SELECT step, decision, reason, status FROM held_inputs WHERE event_id = ?",
-        row -> {
-          latest.put(
-              row.getInt("step"),
-              Codec.decision(row.getString("decision"), row.getString("reason")));
-          if (!HeldRows.RESOLVED.equals(row.getString("status"))) {
-            heldSteps.add(row.getInt("step"));
-          }
-        },
-        eventId);
+    Decoder decoder = new Decoder(eventId);
+    Sql.query(connection, SLICE_OF_EVENT, decoder::row, eventId, eventId, eventId);
+    return decoder.identity();
+  }
+
+  /**
+   * One id's held inputs, first record and variants in one statement, so in one snapshot: each row
+   * says in {@code part} which it is (0, 1, 2), and they come in that order, the held inputs first
+   * because the decisions of the record's contents are theirs. The id is bound three times.
+   */
+  static final String SLICE_OF_EVENT =
+      "SELECT 0 AS part, NULL::text AS event_id, step, decision, reason, status,"
+          + " NULL::text AS first_content, NULL::integer AS first_step,"
+          + " NULL::timestamptz AS first_received_at, NULL::text AS first_decision,"
+          + " NULL::text AS first_reason, NULL::text AS content,"
+          + " NULL::timestamptz AS received_at, 0 AS variant_no"
+          + " FROM held_inputs WHERE event_id = ?"
+          + " UNION ALL SELECT 1, event_id, NULL, NULL, NULL, NULL, first_content, first_step,"
+          + " first_received_at, first_decision, first_reason, NULL, NULL, 0"
+          + " FROM identity_records WHERE event_id = ?"
+          + " UNION ALL SELECT 2, event_id, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+          + " content, received_at, variant_no FROM identity_variants WHERE event_id = ?"
+          + " ORDER BY part, variant_no";
+
+  /** One id's record rebuilt from the rows of {@link #SLICE_OF_EVENT}, wherever they are read. */
+  static final class Decoder {
+    private final String eventId;
+    private final Map<Integer, Decision> latest = new HashMap<>();
+    private final Set<Integer> heldSteps = new HashSet<>();
+    private final List<RecordedContent> first = new ArrayList<>(1);
+    private final List<RecordedContent> variants = new ArrayList<>();
     // A held input's row keeps only its latest decision, which is all the reducer reads; it is
     // the first one again until a re-evaluation changes it.
-    LaterDecisions later =
-        (id, step, first) -> {
+    private final LaterDecisions later =
+        (id, step, firstDecision) -> {
           Decision decided = latest.get(step);
-          return decided == null || decided.equals(first) ? List.of() : List.of(decided);
+          return decided == null || decided.equals(firstDecision) ? List.of() : List.of(decided);
         };
-    List<RecordedContent> first = new ArrayList<>(1);
-    Sql.query(
-        connection,
-        FIRST_RECORDS + " WHERE event_id = ?",
-        row -> first.add(firstRecord(row, later)),
-        eventId);
-    if (first.isEmpty()) {
-      return null;
+
+    Decoder(String eventId) {
+      this.eventId = eventId;
     }
-    List<RecordedContent> variants = new ArrayList<>();
-    Sql.query(
-        connection,
-        VARIANTS + " WHERE event_id = ? ORDER BY variant_no",
-        row -> variants.add(variant(row, later)),
-        eventId);
-    IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
-    return new StoredIdentity(record, namedCards(record), heldSteps);
+
+    /** Takes one row of {@link #SLICE_OF_EVENT}. */
+    void row(ResultSet row) throws SQLException {
+      switch (row.getInt("part")) {
+        case 0 -> held(row);
+        case 1 -> first(row);
+        default -> variant(row);
+      }
+    }
+
+    private void held(ResultSet row) throws SQLException {
+      latest.put(
+          row.getInt("step"), Codec.decision(row.getString("decision"), row.getString("reason")));
+      if (!HeldRows.RESOLVED.equals(row.getString("status"))) {
+        heldSteps.add(row.getInt("step"));
+      }
+    }
+
+    private void first(ResultSet row) throws SQLException {
+      first.add(IdentityRows.firstRecord(row, later));
+    }
+
+    private void variant(ResultSet row) throws SQLException {
+      variants.add(IdentityRows.variant(row, later));
+    }
+
+    /** The record read, or null when there was no first record. */
+    StoredIdentity identity() {
+      if (first.isEmpty()) {
+        return null;
+      }
+      IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
+      return new StoredIdentity(record, namedCards(record), heldSteps);
+    }
   }
 
   /** The cards the record's first record and variants name, as their envelopes read them. */
@@ -151,18 +189,16 @@ final class IdentityRows {
   }
 
   /**
-   * Writes one identity change: a delivery's first record or variant, naming the delivery's audit
-   * entry, or the deletion of a pruned record, whose variants go with it (ON DELETE CASCADE).
+   * The statement that writes one identity change, or null when nothing changes; {@code
+   * deliverySeq} gives the audit sequence number of a step's delivery, a value or an expression.
    */
-  static void write(Connection connection, IdentityChange change, IntToLongFunction deliverySeqs)
-      throws SQLException {
+  static Sql.Bound statement(IdentityChange change, IntFunction<Object> deliverySeq) {
     if (change instanceof IdentityChange.Pruned pruned) {
-      Sql.update(connection, "DELETE FROM identity_records WHERE event_id = ?", pruned.eventId());
+      return Sql.Bound.of("DELETE FROM identity_records WHERE event_id = ?", pruned.eventId());
     } else if (change instanceof IdentityChange.FirstRecord first) {
       RecordedContent content = first.content();
       Decision decision = content.latestDecision();
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO identity_records (event_id, first_content, first_object_id, first_step,"
               + " first_received_at, first_delivery_seq, first_decision, first_reason)"
               + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -171,13 +207,12 @@ final class IdentityRows {
           first.objectId(),
           content.step(),
           Codec.timestamp(content.receivedAt()),
-          deliverySeqs.applyAsLong(content.step()),
+          deliverySeq.apply(content.step()),
           decision.kind().name(),
           Codec.reasonName(decision.reason()));
     } else if (change instanceof IdentityChange.Variant variant) {
       RecordedContent content = variant.content();
-      Sql.update(
-          connection,
+      return Sql.Bound.of(
           "INSERT INTO identity_variants (event_id, variant_no, content, object_id, step,"
               + " received_at, delivery_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
           variant.eventId(),
@@ -186,7 +221,8 @@ final class IdentityRows {
           variant.objectId(),
           content.step(),
           Codec.timestamp(content.receivedAt()),
-          deliverySeqs.applyAsLong(content.step()));
+          deliverySeq.apply(content.step()));
     }
+    return null;
   }
 }

@@ -16,7 +16,23 @@ import java.util.Collection;
  */
 interface LockProtocol {
   /** The protocol of every receiver this package hands out. */
-  LockProtocol LOCKED = new LockProtocol() {};
+  LockProtocol LOCKED =
+      new LockProtocol() {
+        @Override
+        public boolean readsInOneRoundTrip() {
+          return true;
+        }
+      };
+
+  /**
+   * Whether a delivery reads its slice in one round trip ({@link DeliveryRead}), with exactly the
+   * locks and reads of this interface's defaults, in their order. A protocol that replaces any of
+   * them, or holds a delivery between its identity read and its card-name locks, answers false and
+   * the delivery runs them one statement at a time through the methods below.
+   */
+  default boolean readsInOneRoundTrip() {
+    return false;
+  }
 
   /** Where a transaction can be held open: the named race windows of storage-boundary.md. */
   enum Window {

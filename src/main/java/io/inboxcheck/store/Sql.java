@@ -5,7 +5,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 
 /** Small JDBC helpers; every statement a transaction runs goes through a prepared statement. */
 final class Sql {
@@ -53,10 +56,48 @@ final class Sql {
     }
   }
 
-  /** Runs an {@code INSERT ... RETURNING seq} and returns the one value. */
-  static long insertReturning(Connection connection, String sql, Object... values)
+  /**
+   * Runs {@code statements} as one multi-statement, which the driver sends in one round trip, and
+   * hands each statement's result to {@code reader} in order: its rows, or its update count.
+   */
+  static void pipeline(Connection connection, List<Bound> statements, ResultReader reader)
       throws SQLException {
-    return one(connection, sql, row -> row.getLong(1), values);
+    StringBuilder sql = new StringBuilder();
+    List<Object> values = new ArrayList<>();
+    for (Bound statement : statements) {
+      if (sql.length() > 0) {
+        sql.append(";\n");
+      }
+      sql.append(statement.sql());
+      values.addAll(Arrays.asList(statement.values()));
+    }
+    try (PreparedStatement statement = prepare(connection, sql.toString(), values.toArray())) {
+      boolean rows = statement.execute();
+      for (int index = 0; ; index++) {
+        if (rows) {
+          try (ResultSet result = statement.getResultSet()) {
+            reader.read(index, result, -1);
+          }
+        } else {
+          int count = statement.getUpdateCount();
+          if (count == -1) {
+            return;
+          }
+          reader.read(index, null, count);
+        }
+        rows = statement.getMoreResults();
+      }
+    }
+  }
+
+  /** Reads the result of the statement at {@code index} of a pipeline. */
+  @FunctionalInterface
+  interface ResultReader {
+    /**
+     * @param rows the statement's rows, or null when it returned none
+     * @param updateCount its update count, or -1 when it returned rows
+     */
+    void read(int index, ResultSet rows, int updateCount) throws SQLException;
   }
 
   /**
@@ -75,6 +116,32 @@ final class Sql {
         throw new SQLException("no row returned by: " + sql);
       }
       return value.read(rows);
+    }
+  }
+
+  /** SQL text put in place of a {@code ?}: a value the server computes in the same statement. */
+  record Inline(String sql) {}
+
+  /** A statement and the values of its {@code ?} placeholders, in order. */
+  record Bound(String sql, Object[] values) {
+    /** {@code sql} with each {@code ?} whose value is an {@link Inline} replaced by its text. */
+    static Bound of(String sql, Object... values) {
+      StringBuilder text = new StringBuilder(sql.length());
+      List<Object> bound = new ArrayList<>(values.length);
+      int value = 0;
+      for (int at = 0; at < sql.length(); at++) {
+        char c = sql.charAt(at);
+        if (c == '?' && values[value] instanceof Inline inline) {
+          text.append(inline.sql());
+          value++;
+        } else {
+          if (c == '?') {
+            bound.add(values[value++]);
+          }
+          text.append(c);
+        }
+      }
+      return new Bound(text.toString(), bound.toArray());
     }
   }
 

@@ -28,7 +28,7 @@ class BenchCommandTests {
 
   @Test
   @Tag("slow")
-  void thePostgresSuitePrintsOneRowPerConcurrency() {
+  void thePostgresSuitePrintsOneRowPerConcurrencyInEveryRunAndTheirMedians() {
     CommandRun run =
         CommandRun.of(
             "bench",
@@ -39,12 +39,24 @@ class BenchCommandTests {
             "--warmup",
             "0",
             "--receivers",
-            "1,2");
+            "1,2",
+            "--runs",
+            "2");
 
     assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
     assertThat(run.out())
         .contains("| receivers | deliveries/s | baseline tx/s | ratio | p50 ms | p99 ms")
         .containsPattern("\\n\\| 1 \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\|")
-        .containsPattern("\\n\\| 2 \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\|");
+        .containsPattern("\\n\\| 2 \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\|")
+        .contains("run 1 of 2", "run 2 of 2", "median of 2 runs", "load average at the end");
+  }
+
+  @Test
+  void zeroRunsAreRejectedBeforeAnyServerStarts() {
+    CommandRun run = CommandRun.of("bench", "--suite", "postgres", "--runs", "0");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.REJECTED);
+    assertThat(run.err()).contains("--seconds and --runs must be at least 1");
+    assertThat(run.out()).isEmpty();
   }
 }

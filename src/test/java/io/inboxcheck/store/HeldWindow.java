@@ -41,6 +41,12 @@ final class HeldWindow {
   LockProtocol around(LockProtocol base) {
     return new LockProtocol() {
       @Override
+      public boolean readsInOneRoundTrip() {
+        // The one-round-trip read has no point between the identity read and the card locks.
+        return base.readsInOneRoundTrip() && window != LockProtocol.Window.DELIVERY_IDENTITY_READ;
+      }
+
+      @Override
       public void lockEvent(Connection connection, String eventId) throws SQLException {
         base.lockEvent(connection, eventId);
       }
