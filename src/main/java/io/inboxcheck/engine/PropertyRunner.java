@@ -97,12 +97,10 @@ public final class PropertyRunner {
     return new TestCaseResult<>(
         TestCaseResult.Outcome.PASSED,
         value,
-        "",
-        "",
+        null,
         choices.recorded(),
         context.labels(),
-        context.metrics(),
-        Set.of());
+        context.metrics());
   }
 
   private static <T> Optional<PropertyResult<T>> replayStored(
@@ -240,12 +238,10 @@ public final class PropertyRunner {
     return new TestCaseResult<>(
         TestCaseResult.Outcome.FAILED,
         value,
-        signature,
-        message,
+        new Verdict.Fail(signature, message, alsoBroken),
         choices.recorded(),
         context.labels(),
-        context.metrics(),
-        alsoBroken);
+        context.metrics());
   }
 
   /** Lets errors the JVM cannot recover from escape; stack overflows are ordinary bugs here. */
