@@ -53,7 +53,7 @@ public record DeliveryOutcome(
    */
   public Effects effects(ReceiverView before, int step, Envelope envelope) {
     Instant clock = before.clock();
-    String objectId = envelope.objectId().orElse(null);
+    String objectId = envelope.objectIdOrNull();
     boolean applied = decision.kind() == DecisionKind.APPLIED;
     // Most outcomes write no card and pause none: shared empty lists keep this path free of copies.
     List<CardWrite> cards = cardsAfter.isEmpty() ? List.of() : new ArrayList<>(cardsAfter.size());
@@ -69,7 +69,7 @@ public record DeliveryOutcome(
       cards.add(
           new CardWrite(
               cardId,
-              before.card(cardId).orElse(null),
+              before.cardOrNull(cardId),
               written.getValue(),
               replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO));
       if (written.getValue().paused()) {
@@ -98,7 +98,7 @@ public record DeliveryOutcome(
     if (identityEffect == IdentityEffect.NONE) {
       return IdentityChange.NONE;
     }
-    String eventId = envelope.eventId().orElseThrow();
+    String eventId = envelope.eventIdOrNull();
     RecordedContent content =
         new RecordedContent(envelope.content(), step, before.clock(), List.of(decision));
     if (identityEffect == IdentityEffect.FIRST_RECORD) {

@@ -14,10 +14,11 @@ import java.util.Optional;
  * whitespace, {@code 12.0}) when known; the model never reads it, so spelling cannot matter to a
  * decision, but receivers under test may, and the harness must be able to show that they do.
  *
- * @param content the canonical JSON value: what every comparison uses
- * @param rawText the text as delivered, or null when only the value is known
+ * <p>An envelope is parsed once: the fields the rules read are taken from the content when the
+ * envelope is made, so deciding a delivery looks nothing up (the reducer's hot path). Two envelopes
+ * are equal when their content and raw text are.
  */
-public record Envelope(JsonValue content, String rawText) {
+public final class Envelope {
   public static final String EVENT_ID = "event_id";
   public static final String OBJECT_ID = "object_id";
   public static final String OBJECT_VERSION = "object_version";
@@ -25,13 +26,41 @@ public record Envelope(JsonValue content, String rawText) {
   public static final String TYPE = "type";
   public static final String STATE = "state";
 
-  public Envelope {
-    Objects.requireNonNull(content, "content");
+  private final JsonValue content;
+  private final String rawText;
+  private final String eventId;
+  private final String objectId;
+  private final String type;
+  private final JsonObject state;
+  private final ObjectVersion version;
+
+  /**
+   * @param content the canonical JSON value: what every comparison uses
+   * @param rawText the text as delivered, or null when only the value is known
+   */
+  public Envelope(JsonValue content, String rawText) {
+    this.content = Objects.requireNonNull(content, "content");
+    this.rawText = rawText;
+    JsonObject object = content instanceof JsonObject members ? members : null;
+    this.eventId = nonEmptyString(object, EVENT_ID);
+    this.objectId = nonEmptyString(object, OBJECT_ID);
+    this.type = member(object, TYPE) instanceof JsonString string ? string.value() : null;
+    this.state = member(object, STATE) instanceof JsonObject snapshot ? snapshot : null;
+    this.version = ObjectVersion.classify(member(object, OBJECT_VERSION));
   }
 
   /** An envelope known only by its value; its text is the canonical one. */
   public Envelope(JsonValue content) {
     this(content, null);
+  }
+
+  public JsonValue content() {
+    return content;
+  }
+
+  /** The text as delivered, or null when only the value is known. */
+  public String rawText() {
+    return rawText;
   }
 
   /** The text as delivered, or the canonical text when the spelling is not known. */
@@ -41,37 +70,68 @@ public record Envelope(JsonValue content, String rawText) {
 
   /** The event identity, if it is a non-empty string. */
   public Optional<String> eventId() {
-    return nonEmptyString(EVENT_ID);
+    return Optional.ofNullable(eventId);
   }
 
   /** The card the event names, if it is a non-empty string. */
   public Optional<String> objectId() {
-    return nonEmptyString(OBJECT_ID);
+    return Optional.ofNullable(objectId);
+  }
+
+  /** The event identity if it is a non-empty string, else null: for the hot path. */
+  String eventIdOrNull() {
+    return eventId;
+  }
+
+  /** The card the event names if it is a non-empty string, else null: for the hot path. */
+  String objectIdOrNull() {
+    return objectId;
   }
 
   /** The event type, if it is a string. */
   public Optional<String> type() {
-    return member(TYPE) instanceof JsonString type ? Optional.of(type.value()) : Optional.empty();
+    return Optional.ofNullable(type);
+  }
+
+  /** Whether the event type is a string in {@code supported}. */
+  boolean typeIn(java.util.Set<String> supported) {
+    return type != null && supported.contains(type);
   }
 
   /** The full snapshot, if it is a JSON object. */
   public Optional<JsonObject> state() {
-    return member(STATE) instanceof JsonObject state ? Optional.of(state) : Optional.empty();
+    return Optional.ofNullable(state);
+  }
+
+  /** The full snapshot if it is a JSON object, else null: for the hot path. */
+  JsonObject stateOrNull() {
+    return state;
   }
 
   public ObjectVersion version() {
-    return ObjectVersion.classify(member(OBJECT_VERSION));
+    return version;
   }
 
-  // Read straight from the members, without intermediate Optionals: the reducer's hot path.
-  private JsonValue member(String key) {
-    return content instanceof JsonObject object ? object.members().get(key) : null;
+  private static JsonValue member(JsonObject object, String key) {
+    return object == null ? null : object.members().get(key);
   }
 
-  private Optional<String> nonEmptyString(String key) {
-    return member(key) instanceof JsonString string && !string.value().isEmpty()
-        ? Optional.of(string.value())
-        : Optional.empty();
+  private static String nonEmptyString(JsonObject object, String key) {
+    return member(object, key) instanceof JsonString string && !string.value().isEmpty()
+        ? string.value()
+        : null;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Envelope envelope
+        && content.equals(envelope.content)
+        && Objects.equals(rawText, envelope.rawText);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * content.hashCode() + Objects.hashCode(rawText);
   }
 
   @Override

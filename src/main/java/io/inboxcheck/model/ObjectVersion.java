@@ -17,13 +17,16 @@ public sealed interface ObjectVersion
   /** Absent or JSON null. */
   record Missing() implements ObjectVersion {}
 
+  /** The one missing version: it carries nothing, so every envelope without one shares it. */
+  Missing MISSING = new Missing();
+
   /** Present but not a valid version: a string, a fraction, a negative or too large number, etc. */
   record Invalid(JsonValue raw) implements ObjectVersion {}
 
   /** Classifies a member value, where {@code null} means the member is absent. */
   static ObjectVersion classify(JsonValue raw) {
     if (raw == null || raw instanceof JsonNull) {
-      return new Missing();
+      return MISSING;
     }
     if (raw instanceof JsonNumber number && isVersionNumber(number.value())) {
       return new Valid(number.value().longValueExact());

@@ -212,6 +212,16 @@ public final class ReceiverState implements ReceiverView {
   }
 
   @Override
+  public Card cardOrNull(String objectId) {
+    return cards.get(objectId);
+  }
+
+  @Override
+  public boolean retains(String eventId) {
+    return identities.containsKey(eventId);
+  }
+
+  @Override
   public SortedMap<String, Card> cards() {
     return Collections.unmodifiableSortedMap(new TreeMap<>(cards));
   }

@@ -20,19 +20,19 @@ public final class Reducer {
    */
   public static DeliveryOutcome decide(ReceiverView state, Envelope envelope) {
     // Rule 1: identity. Without one there is nothing to deduplicate by.
-    Optional<String> eventId = envelope.eventId();
-    if (eventId.isEmpty()) {
+    String eventId = envelope.eventIdOrNull();
+    if (eventId == null) {
       return DeliveryOutcome.of(Decision.held(HeldReason.MALFORMED), IdentityEffect.NONE, Map.of());
     }
-    Optional<IdentityRecord> record = state.identity(eventId.get());
-    if (record.isPresent()) {
-      return redelivery(state, record.get(), envelope);
+    if (state.retains(eventId)) {
+      return redelivery(state, state.identity(eventId).orElseThrow(), envelope);
     }
-    // Rules 2-4 decide a first record.
-    Optional<String> objectId = envelope.objectId();
-    Optional<Card> card = objectId.flatMap(state::card);
+    // Rules 2-4 decide a first record. Fields are read without wrappers: the reducer's hot path.
+    String objectId = envelope.objectIdOrNull();
+    Card card = objectId == null ? null : state.cardOrNull(objectId);
     Judgement judgement = judge(envelope, objectId, card, state.supportedTypes());
-    return outcome(judgement, objectId, IdentityEffect.FIRST_RECORD);
+    Card after = judgement.cardAfter();
+    return DeliveryOutcome.of(judgement.decision(), IdentityEffect.FIRST_RECORD, objectId, after);
   }
 
   /**
@@ -40,26 +40,22 @@ public final class Reducer {
    * version. Shared by first deliveries and by re-evaluation after reconciliation.
    */
   static Judgement judge(Envelope envelope, Optional<Card> card, Set<String> supportedTypes) {
-    return judge(envelope, envelope.objectId(), card, supportedTypes);
+    return judge(envelope, envelope.objectIdOrNull(), card.orElse(null), supportedTypes);
   }
 
   private static Judgement judge(
-      Envelope envelope,
-      Optional<String> objectId,
-      Optional<Card> card,
-      Set<String> supportedTypes) {
-    // Rule 2: shape. Each field is read once: this is the reducer's hot path.
-    Optional<JsonObject> snapshot = envelope.state();
-    if (objectId.isEmpty() || snapshot.isEmpty()) {
+      Envelope envelope, String objectId, Card current, Set<String> supportedTypes) {
+    // Rule 2: shape.
+    JsonObject snapshot = envelope.stateOrNull();
+    if (objectId == null || snapshot == null) {
       return Judgement.unchanged(Decision.held(HeldReason.MALFORMED));
     }
-    if (envelope.type().filter(supportedTypes::contains).isEmpty()) {
+    if (!envelope.typeIn(supportedTypes)) {
       return Judgement.unchanged(Decision.held(HeldReason.UNSUPPORTED_TYPE));
     }
-    if (card.isEmpty()) {
+    if (current == null) {
       return Judgement.unchanged(Decision.held(HeldReason.UNKNOWN_OBJECT));
     }
-    Card current = card.get();
     ObjectVersion version = envelope.version();
     if (version instanceof ObjectVersion.Missing) {
       return new Judgement(Decision.held(HeldReason.MISSING_VERSION), current.pause());
@@ -72,7 +68,7 @@ public final class Reducer {
       return Judgement.unchanged(Decision.held(HeldReason.CARD_PAUSED));
     }
     // Rule 4: version.
-    return compareVersions(((ObjectVersion.Valid) version).value(), snapshot.get(), current);
+    return compareVersions(((ObjectVersion.Valid) version).value(), snapshot, current);
   }
 
   private static Judgement compareVersions(long version, JsonObject state, Card current) {
@@ -113,12 +109,5 @@ public final class Reducer {
         .objectId()
         .ifPresent(
             objectId -> state.card(objectId).ifPresent(card -> paused.put(objectId, card.pause())));
-  }
-
-  private static DeliveryOutcome outcome(
-      Judgement judgement, Optional<String> objectId, IdentityEffect identityEffect) {
-    Card after = judgement.cardAfter();
-    return DeliveryOutcome.of(
-        judgement.decision(), identityEffect, after == null ? null : objectId.orElseThrow(), after);
   }
 }
