@@ -55,24 +55,27 @@ public record DeliveryOutcome(
     Instant clock = before.clock();
     String objectId = envelope.objectIdOrNull();
     boolean applied = decision.kind() == DecisionKind.APPLIED;
-    // Most outcomes write no card and pause none: shared empty lists keep this path free of copies.
-    List<CardWrite> cards = cardsAfter.isEmpty() ? List.of() : new ArrayList<>(cardsAfter.size());
+    // The writes go into an array wrapped once, which the effects keep without a copy; most
+    // outcomes
+    // pause no card and share the empty list.
+    CardWrite[] cards = new CardWrite[cardsAfter.size()];
+    int written = 0;
     List<String> paused = List.of();
     int replacedCards = 0;
-    for (Map.Entry<String, Card> written : cardsAfter.entrySet()) {
-      String cardId = written.getKey();
+    for (Map.Entry<String, Card> write : cardsAfter.entrySet()) {
+      String cardId = write.getKey();
       // APPLIED replaces the card its envelope names, and only that one counts (SPEC 3.4).
       boolean replaced = applied && cardId.equals(objectId);
       if (replaced) {
         replacedCards++;
       }
-      cards.add(
+      cards[written++] =
           new CardWrite(
               cardId,
               before.cardOrNull(cardId),
-              written.getValue(),
-              replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO));
-      if (written.getValue().paused()) {
+              write.getValue(),
+              replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO);
+      if (write.getValue().paused()) {
         if (paused.isEmpty()) {
           paused = new ArrayList<>(cardsAfter.size());
         }
@@ -90,7 +93,7 @@ public record DeliveryOutcome(
         new AuditEntry.DeliveryRecorded(
             step, clock, envelope, decision, identityEffect == IdentityEffect.VARIANT, paused);
     return new Effects(
-        identityChange(before, step, envelope, objectId), cards, held, List.of(recorded));
+        identityChange(before, step, envelope, objectId), List.of(cards), held, List.of(recorded));
   }
 
   private IdentityChange identityChange(

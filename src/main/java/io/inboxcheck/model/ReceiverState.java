@@ -25,7 +25,7 @@ public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
   private final LinkedHashMap<String, IdentityRecord> identities;
   private final LinkedHashMap<Integer, HeldInput> held;
-  private final List<AuditEntry> audit;
+  private final AuditLog audit;
   private ReplacementCounters replacements;
   private ViewSettings settings;
 
@@ -37,7 +37,7 @@ public final class ReceiverState implements ReceiverView {
     this.cards = new HashMap<>(initialCards);
     this.identities = new LinkedHashMap<>();
     this.held = new LinkedHashMap<>();
-    this.audit = new ArrayList<>();
+    this.audit = new AuditLog();
     this.replacements = ReplacementCounters.ZERO;
     this.settings = new ViewSettings(start, retention, supportedTypes);
   }
@@ -46,7 +46,7 @@ public final class ReceiverState implements ReceiverView {
     this.cards = new HashMap<>(other.cards);
     this.identities = new LinkedHashMap<>(other.identities);
     this.held = new LinkedHashMap<>(other.held);
-    this.audit = new ArrayList<>(other.audit);
+    this.audit = new AuditLog(other.audit);
     this.replacements = other.replacements;
     this.settings = other.settings;
   }
@@ -95,7 +95,7 @@ public final class ReceiverState implements ReceiverView {
       applyHeld(change);
     }
     for (AuditEntry entry : effects.audit()) {
-      audit.add(entry);
+      audit.append(entry);
     }
   }
 
