@@ -60,6 +60,11 @@ final class AuditLog extends AbstractList<AuditEntry> implements RandomAccess {
     size++;
   }
 
+  /** Whether the entry at {@code index} is kept as column slots rather than as its object. */
+  boolean inColumns(int index) {
+    return !(subjects[index] instanceof AuditEntry);
+  }
+
   @Override
   public AuditEntry get(int index) {
     if (index < 0 || index >= size) {

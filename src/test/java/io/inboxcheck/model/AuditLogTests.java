@@ -45,6 +45,10 @@ class AuditLogTests {
         .isEqualTo(appended.get(3))
         .isInstanceOf(AuditEntry.DeliveryRecorded.class);
     assertThatThrownBy(() -> log.get(37)).isInstanceOf(IndexOutOfBoundsException.class);
+    // Only a plain delivery (no variant, no pause) is kept as column slots; the rest as objects.
+    for (int index = 0; index < appended.size(); index++) {
+      assertThat(log.inColumns(index)).as("entry %d", index).isEqualTo((index + 1) % 4 == 0);
+    }
   }
 
   @Test
