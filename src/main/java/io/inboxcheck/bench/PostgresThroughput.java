@@ -162,7 +162,7 @@ public final class PostgresThroughput {
       Duration window,
       List<AutoCloseable> opened) {
     TreeMap<String, Card> cards = new TreeMap<>();
-    JsonObject initialState = parse("{\"stage\":\"queued\",\"label\":\"Map\"}");
+    JsonObject initialState = parse(new StrictJson(), "{\"stage\":\"queued\",\"label\":\"Map\"}");
     for (int card = 0; card < receivers * CARDS_PER_RECEIVER; card++) {
       cards.put("card-" + card, new Card(0, (JsonObject) initialState, false));
     }
@@ -178,10 +178,13 @@ public final class PostgresThroughput {
             PostgresReceiver receiver =
                 new PostgresReceiver(server.connections(schema), schema, setup);
             opened.add(receiver);
+            // One parser per worker, as a receiver keeps one: building a parser per envelope
+            // would charge every delivery a parser factory the receiver never asked for.
+            StrictJson json = new StrictJson();
             return sequence -> {
               int card = index + receivers * (int) (sequence % CARDS_PER_RECEIVER);
               long version = 1 + sequence / CARDS_PER_RECEIVER;
-              Envelope envelope = envelope("e-" + index + "-" + sequence, card, version);
+              Envelope envelope = envelope(json, "e-" + index + "-" + sequence, card, version);
               return receiver.deliver((int) sequence, envelope, Transport.PLAIN).ack() == Ack.ACK;
             };
           });
@@ -189,7 +192,7 @@ public final class PostgresThroughput {
     return run(makers, warmup, window);
   }
 
-  private static Envelope envelope(String eventId, int card, long version) {
+  private static Envelope envelope(StrictJson json, String eventId, int card, long version) {
     String text =
         "{\"event_id\":\""
             + eventId
@@ -201,12 +204,12 @@ public final class PostgresThroughput {
             + "\"state\":{\"stage\":\"ready\",\"label\":\"v"
             + version
             + "\"}}";
-    return new Envelope(parse(text), text);
+    return new Envelope(parse(json, text), text);
   }
 
-  private static JsonObject parse(String text) {
+  private static JsonObject parse(StrictJson json, String text) {
     try {
-      return (JsonObject) new StrictJson().parse("bench", text);
+      return (JsonObject) json.parse("bench", text);
     } catch (InputRejected e) {
       throw new IllegalStateException(e.getMessage(), e);
     }
