@@ -7,9 +7,9 @@ import io.inboxcheck.model.ReconcileOutcome;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * The audit vocabulary in SQL: each {@link AuditEntry} as one row of the {@code audit} table and
@@ -25,13 +25,24 @@ final class AuditRows {
 
   private AuditRows() {}
 
+  /** The enum type of each column that has one (V2__enum_columns.sql); the rest are plain. */
+  private static final Map<String, String> COLUMN_TYPES =
+      Map.of("kind", "audit_kind", "decision", "decision_kind", "outcome", "authority_outcome");
+
   /** The INSERT that appends {@code entry}, without a RETURNING clause. */
   static Sql.Bound insert(AuditEntry entry) {
     Map<String, Object> columns = columns(entry);
-    String names = String.join(", ", columns.keySet());
-    String placeholders = String.join(", ", Collections.nCopies(columns.size(), "?"));
+    StringJoiner placeholders = new StringJoiner(", ");
+    for (String column : columns.keySet()) {
+      String type = COLUMN_TYPES.get(column);
+      placeholders.add(type == null ? "?" : "?::" + type);
+    }
     return Sql.Bound.of(
-        "INSERT INTO audit (" + names + ") VALUES (" + placeholders + ")",
+        "INSERT INTO audit ("
+            + String.join(", ", columns.keySet())
+            + ") VALUES ("
+            + placeholders
+            + ")",
         columns.values().toArray());
   }
 

@@ -59,7 +59,7 @@ final class HeldRows {
     if (change instanceof HeldChange.Added) {
       return Sql.Bound.of(
           "INSERT INTO held_inputs (delivery_seq, step, event_id, object_id, decision, reason,"
-              + " status, content, raw_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              + " status, content, raw_text) VALUES (?, ?, ?, ?, ?, ?, ?::held_status, ?, ?)",
           deliverySeq,
           input.step(),
           input.eventId().orElse(null),
@@ -71,15 +71,16 @@ final class HeldRows {
           Codec.rawText(input.envelope()));
     } else if (change instanceof HeldChange.ResolvedByAuthority) {
       return Sql.Bound.of(
-          "UPDATE held_inputs SET status = ?, resolution = 'authority' WHERE delivery_seq = ?",
+          "UPDATE held_inputs SET status = ?::held_status, resolution = 'authority'"
+              + " WHERE delivery_seq = ?",
           RESOLVED,
           deliverySeq);
     } else if (change instanceof HeldChange.Reevaluated reevaluated) {
       Decision decision = reevaluated.decision();
       boolean stillHeld = decision.kind() == DecisionKind.HELD;
       return Sql.Bound.of(
-          "UPDATE held_inputs SET decision = ?, reason = ?, status = ?, resolution = ?"
-              + " WHERE delivery_seq = ?",
+          "UPDATE held_inputs SET decision = ?, reason = ?, status = ?::held_status,"
+              + " resolution = ?::held_resolution WHERE delivery_seq = ?",
           decision.kind().name(),
           Codec.reasonName(decision.reason()),
           stillHeld ? HELD : RESOLVED,
@@ -87,7 +88,8 @@ final class HeldRows {
           deliverySeq);
     }
     return Sql.Bound.of(
-        "UPDATE held_inputs SET status = ? WHERE delivery_seq = ? AND status = ?",
+        "UPDATE held_inputs SET status = ?::held_status WHERE delivery_seq = ?"
+            + " AND status = ?::held_status",
         UNRESOLVED,
         deliverySeq,
         HELD);

@@ -66,6 +66,11 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
       closeQuietly();
       throw new IllegalStateException(
           "cannot open the PostgreSQL store in schema " + schema + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      // A refused store (a newer schema version, a server without durability) releases the
+      // connection and the schema lock its transaction holds, like any other failure to open.
+      closeQuietly();
+      throw e;
     }
   }
 

@@ -9,15 +9,16 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** Creates the store's schema from the versioned SQL file on first use. */
+/** Creates the store's schema from the versioned SQL files on first use, and migrates it. */
 final class Schema {
-  /** The versioned schema file, on the class path. */
-  static final String SCHEMA_FILE = "/db/V1__schema.sql";
+  /** The versioned schema files on the class path, in order: file {@code i} makes version i+1. */
+  static final List<String> MIGRATIONS = List.of("/db/V1__schema.sql", "/db/V2__enum_columns.sql");
 
-  static final int VERSION = 1;
+  static final int VERSION = MIGRATIONS.size();
 
   private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
@@ -52,18 +53,23 @@ final class Schema {
       }
       statement.execute("SET LOCAL search_path TO " + schema);
     }
-    if (!Sql.queryTrue(
+    int version = 0;
+    if (Sql.queryTrue(
         connection, "SELECT to_regclass(? || '.schema_version') IS NOT NULL", schema)) {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(schemaText());
-      }
+      int[] found = new int[1];
+      Sql.query(
+          connection, "SELECT max(version) FROM schema_version", row -> found[0] = row.getInt(1));
+      version = found[0];
     }
-    int[] version = new int[1];
-    Sql.query(
-        connection, "SELECT max(version) FROM schema_version", row -> version[0] = row.getInt(1));
-    if (version[0] != VERSION) {
+    if (version > VERSION) {
       throw new IllegalStateException(
-          "schema " + schema + " is at version " + version[0] + "; this receiver needs " + VERSION);
+          "schema " + schema + " is at version " + version + "; this receiver needs " + VERSION);
+    }
+    // Each file applies once, in order, in the caller's transaction: a failed one leaves nothing.
+    for (int next = version; next < VERSION; next++) {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute(resourceText(MIGRATIONS.get(next)));
+      }
     }
     if (Sql.queryTrue(
         connection,
@@ -79,10 +85,6 @@ final class Schema {
             card.getValue().paused());
       }
     }
-  }
-
-  static String schemaText() {
-    return resourceText(SCHEMA_FILE);
   }
 
   /** A SQL file shipped on the class path. */
