@@ -3,11 +3,8 @@ package io.inboxcheck.store;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.store.IdentityRows.StoredIdentity;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -19,72 +16,83 @@ import java.util.TreeSet;
  * the card-name locks of every card the id's rows name, the identity record read again under those
  * locks (section 6), and the card rows locked. The statements run in the order the lock protocol
  * prescribes; under READ COMMITTED each one sees what was committed before its locks were granted.
+ * Both shapes of the read are constant texts, so the driver and the server prepare each once.
  */
 record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIdentity identity) {
   /**
    * The names to lock: the envelope's card, then the cards the id's first record and variants name,
-   * read under the identity lock that every writer of those rows holds.
+   * read under the identity lock that every writer of those rows holds; absent names left out.
    */
   private static final String NAMES =
-      "?::text[] || ARRAY(SELECT first_object_id FROM identity_records WHERE event_id = ?)"
-          + " || ARRAY(SELECT object_id FROM identity_variants WHERE event_id = ?)";
+      "array_remove(ARRAY[?::text] || ARRAY(SELECT first_object_id FROM identity_records"
+          + " WHERE event_id = ?) || ARRAY(SELECT object_id FROM identity_variants"
+          + " WHERE event_id = ?), NULL)";
 
-  private static final String CARDS =
-      "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY(";
+  /** The envelope's own card alone, for an envelope without an event id. */
+  private static final String OWN_NAME = "array_remove(ARRAY[?::text], NULL)";
+
+  /** The names are returned as locked, to check them against the record decoded below. */
+  private static String lockCards(String names) {
+    return "SELECT lock_cards(n), array_to_json(n)::text FROM (SELECT " + names + " AS n) AS names";
+  }
+
+  private static String cards(String names) {
+    return "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY("
+        + names
+        + ") ORDER BY object_id"
+        + LockProtocol.LOCKED.rowLock();
+  }
+
+  /** Identity lock, card-name locks, the id's slice, the cards: statements 0 to 3. */
+  private static final String WITH_EVENT =
+      String.join(
+          ";\n",
+          "SELECT lock_event(?)",
+          lockCards(NAMES),
+          IdentityRows.SLICE_OF_EVENT,
+          cards(NAMES));
+
+  /** Card-name locks and the cards: statements 0 and 1. */
+  private static final String WITHOUT_EVENT =
+      String.join(";\n", lockCards(OWN_NAME), cards(OWN_NAME));
 
   /** Reads the slice of {@code envelope} with the store's own lock protocol. */
   static DeliveryRead load(Connection connection, Envelope envelope) throws SQLException {
-    List<String> own = envelope.objectId().map(List::of).orElse(List.of());
+    String own = envelope.objectId().orElse(null);
     Optional<String> eventId = envelope.eventId();
-    List<Sql.Bound> statements = new ArrayList<>();
-    String names;
-    Object[] nameValues;
-    if (eventId.isPresent()) {
-      String id = eventId.get();
-      statements.add(Sql.Bound.of("SELECT lock_event(?)", id));
-      names = NAMES;
-      nameValues = new Object[] {own, id, id};
-      // The names are returned as locked, to check them against the record decoded below.
-      statements.add(
-          Sql.Bound.of(
-              "SELECT lock_cards(n), n FROM (SELECT " + NAMES + " AS n) AS names", nameValues));
-      statements.add(Sql.Bound.of(IdentityRows.SLICE_OF_EVENT, id, id, id));
-    } else if (!own.isEmpty()) {
-      names = "?::text[]";
-      nameValues = new Object[] {own};
-      statements.add(Sql.Bound.of("SELECT lock_cards(?), ?::text[]", own, own));
-    } else {
+    if (eventId.isEmpty() && own == null) {
       return new DeliveryRead(new TreeSet<>(), new TreeMap<>(), null);
     }
-    int cardsAt = statements.size();
-    statements.add(
-        Sql.Bound.of(
-            CARDS + names + ") ORDER BY object_id" + LockProtocol.LOCKED.rowLock(), nameValues));
-    int namesAt = eventId.isPresent() ? 1 : 0;
-    IdentityRows.Decoder decoder = eventId.map(IdentityRows.Decoder::new).orElse(null);
     SortedSet<String> locked = new TreeSet<>();
     Map<String, Card> cards = new TreeMap<>();
-    Sql.pipeline(
-        connection,
-        statements,
+    IdentityRows.Decoder decoder = eventId.map(IdentityRows.Decoder::new).orElse(null);
+    int namesAt = decoder == null ? 0 : 1;
+    int sliceAt = decoder == null ? -1 : 2;
+    int cardsAt = decoder == null ? 1 : 3;
+    Sql.ResultReader reader =
         (index, rows, count) -> {
           while (rows.next()) {
             if (index == namesAt) {
-              Array array = rows.getArray(2);
-              for (Object name : (Object[]) array.getArray()) {
-                if (name != null) {
-                  locked.add((String) name);
-                }
-              }
+              locked.addAll(Codec.names(rows.getString(2)));
+            } else if (index == sliceAt) {
+              decoder.row(rows);
             } else if (index == cardsAt) {
               cards.put(rows.getString("object_id"), CardRows.read(rows));
-            } else if (index == namesAt + 1) {
-              decoder.row(rows);
             }
           }
-        });
+        };
+    if (decoder == null) {
+      Sql.pipeline(connection, WITHOUT_EVENT, new Object[] {own, own}, reader);
+    } else {
+      String id = eventId.get();
+      Sql.pipeline(
+          connection, WITH_EVENT, new Object[] {id, own, id, id, id, id, id, own, id, id}, reader);
+    }
     StoredIdentity identity = decoder == null ? null : decoder.identity();
-    SortedSet<String> named = new TreeSet<>(own);
+    SortedSet<String> named = new TreeSet<>();
+    if (own != null) {
+      named.add(own);
+    }
     if (identity != null) {
       named.addAll(identity.namedCards());
     }

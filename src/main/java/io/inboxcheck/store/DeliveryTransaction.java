@@ -16,12 +16,14 @@ import java.util.TreeSet;
 
 /**
  * One delivery as one transaction: lock, load the slice, let the pure reducer decide, write exactly
- * the outcome's effects (docs/storage-boundary.md 5). The caller commits; nothing here decides
- * anything.
+ * the outcome's effects (docs/storage-boundary.md 5). Nothing here decides anything.
  */
 record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
-  /** Runs every statement of the delivery up to, not including, COMMIT. */
-  Decision run() throws SQLException {
+  /**
+   * Runs every statement of the delivery, and COMMIT with its writes when {@code commit}; without
+   * it, the transaction is left open for the caller to end.
+   */
+  Decision run(boolean commit) throws SQLException {
     DeliveryRead read =
         scope.settings().locks().readsInOneRoundTrip()
             ? DeliveryRead.load(scope.connection(), envelope)
@@ -45,8 +47,13 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
     }
     scope.settings().locks().raceWindow();
     scope.settings().locks().reached(LockProtocol.Window.DELIVERY_DECIDED, scope.connection());
-    new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of())
-        .write(outcome.effects(slice, scope.step(), envelope));
+    EffectsWriter writer =
+        new EffectsWriter(scope.connection(), scope.settings().locks(), Map.of());
+    if (commit) {
+      writer.writeAndCommit(outcome.effects(slice, scope.step(), envelope));
+    } else {
+      writer.write(outcome.effects(slice, scope.step(), envelope));
+    }
     return outcome.decision();
   }
 

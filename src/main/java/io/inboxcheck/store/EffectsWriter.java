@@ -24,6 +24,8 @@ final class EffectsWriter {
   /** The sequence number of the delivery appended by the same statement. */
   private static final Sql.Inline WRITTEN_DELIVERY = new Sql.Inline("(SELECT seq FROM delivery)");
 
+  private static final Sql.Bound COMMIT = Sql.Bound.of("COMMIT");
+
   private final Connection connection;
   private final LockProtocol locks;
   private final Map<Integer, Long> deliverySeqs;
@@ -39,6 +41,21 @@ final class EffectsWriter {
   }
 
   void write(Effects effects) throws SQLException {
+    write(effects, false);
+  }
+
+  /**
+   * Writes {@code effects} and commits in the same round trip: COMMIT is the last statement of the
+   * write's multi-statement. When a statement before it fails, the server skips the rest, COMMIT
+   * included, and the transaction is left to roll back; so an error whose SQLSTATE asks for a retry
+   * always comes from a transaction that did not commit (docs/storage-boundary.md 5 and 8). With
+   * nothing to write, nothing is sent and the caller's COMMIT ends the transaction.
+   */
+  void writeAndCommit(Effects effects) throws SQLException {
+    write(effects, true);
+  }
+
+  private void write(Effects effects, boolean commit) throws SQLException {
     Map<Integer, List<Sql.Bound>> withDelivery = new HashMap<>();
     for (AuditEntry entry : effects.audit()) {
       if (entry instanceof AuditEntry.DeliveryRecorded) {
@@ -97,6 +114,9 @@ final class EffectsWriter {
     statements.addAll(held);
     if (statements.isEmpty()) {
       return;
+    }
+    if (commit) {
+      statements.add(COMMIT);
     }
     int joinedIndex = joinedAt;
     Sql.pipeline(

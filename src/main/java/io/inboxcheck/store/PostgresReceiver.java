@@ -120,9 +120,12 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     Optional<Decision> decision =
         transactions.run(
             c -> {
-              Decision decided = new DeliveryTransaction(scope(c, step), envelope).run();
-              if (transport.storageFault()) {
-                // The injected fault strikes after every write and before COMMIT.
+              // The injected fault strikes after every write and before COMMIT; without it, COMMIT
+              // goes with the writes, and the COMMIT that Transactions sends next has nothing left
+              // to end.
+              boolean fault = transport.storageFault();
+              Decision decided = new DeliveryTransaction(scope(c, step), envelope).run(!fault);
+              if (fault) {
                 throw new SQLException("injected storage fault", INJECTED_FAULT_STATE);
               }
               return decided;

@@ -71,7 +71,13 @@ final class Sql {
       sql.append(statement.sql());
       values.addAll(Arrays.asList(statement.values()));
     }
-    try (PreparedStatement statement = prepare(connection, sql.toString(), values.toArray())) {
+    pipeline(connection, sql.toString(), values.toArray(), reader);
+  }
+
+  /** Runs the multi-statement {@code sql} with {@code values} in one round trip, as above. */
+  static void pipeline(Connection connection, String sql, Object[] values, ResultReader reader)
+      throws SQLException {
+    try (PreparedStatement statement = prepare(connection, sql, values)) {
       boolean rows = statement.execute();
       for (int index = 0; ; index++) {
         if (rows) {

@@ -10,7 +10,9 @@ import java.sql.Statement;
 
 /**
  * Connections that fail on purpose: at the n-th statement executed while armed, before COMMIT, or
- * right after a COMMIT the server completed (the reply lost on the way back).
+ * right after a COMMIT the server completed (the reply lost on the way back). COMMIT is struck
+ * wherever it travels: as {@link Connection#commit()}, or as the last statement of a delivery's
+ * write (docs/storage-boundary.md 5), where the statements before it run and COMMIT does not.
  */
 final class FaultyConnections implements ConnectionSource {
   /** Where the armed fault strikes. */
@@ -72,9 +74,19 @@ final class FaultyConnections implements ConnectionSource {
             connectionHandler(connection));
   }
 
+  /** How a multi-statement that ends its transaction ends. */
+  static final String TRAILING_COMMIT = ";\nCOMMIT";
+
   private InvocationHandler connectionHandler(Connection connection) {
     return (proxy, method, args) -> {
       String name = method.getName();
+      if (armed
+          && strike != Strike.STATEMENT
+          && name.equals("prepareStatement")
+          && args[0] instanceof String sql
+          && sql.endsWith(TRAILING_COMMIT)) {
+        return commitStatement(connection, sql);
+      }
       if (armed && name.equals("commit")) {
         if (strike == Strike.BEFORE_COMMIT) {
           armed = false;
@@ -98,6 +110,34 @@ final class FaultyConnections implements ConnectionSource {
       }
       return result;
     };
+  }
+
+  /**
+   * A multi-statement ending in COMMIT, struck as {@link #failCommit} asks: before COMMIT, its
+   * other statements run and the transaction stays open, as when COMMIT fails; after COMMIT, all of
+   * it runs and the connection is lost before the reply.
+   */
+  private Object commitStatement(Connection connection, String sql) throws SQLException {
+    Strike where = strike;
+    String withoutCommit = sql.substring(0, sql.length() - TRAILING_COMMIT.length());
+    PreparedStatement real =
+        connection.prepareStatement(where == Strike.BEFORE_COMMIT ? withoutCommit : sql);
+    return Proxy.newProxyInstance(
+        getClass().getClassLoader(),
+        new Class<?>[] {PreparedStatement.class},
+        (proxy, method, args) -> {
+          Object result = invoke(method, real, args);
+          if (method.getName().startsWith("execute") && armed) {
+            armed = false;
+            struck = true;
+            if (where == Strike.BEFORE_COMMIT) {
+              throw new SQLException("injected: COMMIT failed", "58030");
+            }
+            connection.close();
+            throw new SQLException("injected: connection lost after COMMIT was sent", "08006");
+          }
+          return result;
+        });
   }
 
   private <T extends Statement> Object wrap(T statement, Class<T> type) {
