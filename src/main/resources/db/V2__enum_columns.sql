@@ -5,6 +5,7 @@
 -- included. PostgreSQL checks an enum value once, when it reads it; a CHECK constraint is read back
 -- from its stored form and planned again by every statement that writes the table, which cost
 -- a delivery about a tenth of its server time (docs/performance.md, "PostgreSQL receiver").
+-- Version 2 also checks a card update's guard in the database (guard_card_write, below).
 
 CREATE TYPE audit_kind AS ENUM
   ('delivery', 'authority', 'resolution', 'reevaluation', 'identity_pruned');
@@ -37,5 +38,20 @@ ALTER TABLE held_inputs
   ADD CONSTRAINT held_inputs_check CHECK ((status = 'resolved') = (resolution IS NOT NULL));
 CREATE INDEX held_inputs_by_card ON held_inputs (object_id, delivery_seq)
   WHERE status IN ('held', 'unresolved');
+
+-- The guard of a card update, checked inside the statement that writes the card: an update that
+-- did not change exactly the one row it read (changed since, by a writer outside the lock protocol)
+-- aborts the transaction, so a COMMIT sent after it in the same round trip is skipped and nothing
+-- of the delivery is written (docs/storage-boundary.md 5). The decision stays in Java: this only
+-- compares a count. Returns the count.
+CREATE FUNCTION guard_card_write(object_id text, changed bigint) RETURNS bigint
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF changed <> 1 THEN
+    RAISE EXCEPTION 'the store and the reducer disagree about %: the guarded update hit % rows',
+      object_id, changed USING ERRCODE = 'IC001';
+  END IF;
+  RETURN changed;
+END $$;
 
 INSERT INTO schema_version (version) VALUES (2);

@@ -86,15 +86,17 @@ final class CardRows {
     return Sql.Bound.of(update + " AND version = ? AND paused = ?", guarded);
   }
 
-  /** Fails unless a guarded update of {@code write} changed exactly one row. */
-  static void checkGuard(LockProtocol locks, CardWrite write, int updated) {
-    if (write.before() != null && locks.guardsCardUpdates() && updated != 1) {
-      throw new IllegalStateException(
-          "the store and the reducer disagree about "
-              + write.objectId()
-              + ": the guarded update hit "
-              + updated
-              + " rows");
-    }
+  /**
+   * Whether the update of {@code write} names the row it read, and so must change exactly one row:
+   * the statement then checks its count with {@code guard_card_write} (V2__enum_columns.sql), in
+   * the database, before any COMMIT that follows it.
+   */
+  static boolean guarded(LockProtocol locks, CardWrite write) {
+    return write.before() != null && locks.guardsCardUpdates();
+  }
+
+  /** The check of a guarded update whose changed rows {@code count} counts, as a SELECT item. */
+  static Sql.Bound guard(CardWrite write, String count) {
+    return Sql.Bound.of("guard_card_write(?, " + count + ")", write.objectId());
   }
 }

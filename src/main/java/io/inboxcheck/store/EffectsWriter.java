@@ -26,6 +26,9 @@ final class EffectsWriter {
 
   private static final Sql.Bound COMMIT = Sql.Bound.of("COMMIT");
 
+  /** The SQLSTATE {@code guard_card_write} raises (V2__enum_columns.sql). */
+  static final String GUARD_FAILED = "IC001";
+
   private final Connection connection;
   private final LockProtocol locks;
   private final Map<Integer, Long> deliverySeqs;
@@ -82,35 +85,33 @@ final class EffectsWriter {
       }
     }
     List<CardWrite> joinedCards = new ArrayList<>();
-    List<Sql.Bound> joinedWrites = new ArrayList<>();
-    List<CardWrite> ownCards = new ArrayList<>();
     List<Sql.Bound> ownWrites = new ArrayList<>();
     for (CardWrite card : effects.cards()) {
-      Sql.Bound statement = CardRows.statement(locks, card);
-      if (statement != null) {
-        (joined == null ? ownCards : joinedCards).add(card);
-        (joined == null ? ownWrites : joinedWrites).add(statement);
+      Sql.Bound update = CardRows.statement(locks, card);
+      if (update == null) {
+        continue;
+      }
+      if (joined != null) {
+        joinedCards.add(card);
+      } else {
+        ownWrites.add(CardRows.guarded(locks, card) ? guardedAlone(update, card) : update);
       }
     }
     List<Sql.Bound> statements = new ArrayList<>();
-    int joinedAt = -1;
+    boolean cardsJoined = false;
     for (AuditEntry entry : effects.audit()) {
       Sql.Bound insert = AuditRows.insert(entry);
       if (!(entry instanceof AuditEntry.DeliveryRecorded)) {
         statements.add(insert);
-      } else if (joinedAt < 0 && joined == entry.step()) {
-        joinedAt = statements.size();
-        statements.add(withDependents(insert, withDelivery.get(entry.step()), joinedWrites));
+      } else if (!cardsJoined && joined == entry.step()) {
+        cardsJoined = true;
+        statements.add(withDependents(insert, withDelivery.get(entry.step()), joinedCards));
       } else {
         statements.add(withDependents(insert, withDelivery.get(entry.step()), List.of()));
       }
     }
     statements.addAll(identityAndHeld);
-    Map<Integer, CardWrite> guarded = new HashMap<>();
-    for (int card = 0; card < ownCards.size(); card++) {
-      guarded.put(statements.size(), ownCards.get(card));
-      statements.add(ownWrites.get(card));
-    }
+    statements.addAll(ownWrites);
     statements.addAll(held);
     if (statements.isEmpty()) {
       return;
@@ -118,29 +119,25 @@ final class EffectsWriter {
     if (commit) {
       statements.add(COMMIT);
     }
-    int joinedIndex = joinedAt;
-    Sql.pipeline(
-        connection,
-        statements,
-        (index, rows, count) -> {
-          if (index == joinedIndex && rows.next()) {
-            for (int card = 0; card < joinedCards.size(); card++) {
-              CardRows.checkGuard(locks, joinedCards.get(card), rows.getInt(2 + card));
-            }
-          }
-          CardWrite card = guarded.get(index);
-          if (card != null) {
-            CardRows.checkGuard(locks, card, count);
-          }
-        });
+    try {
+      Sql.pipeline(connection, statements, (index, rows, count) -> {});
+    } catch (SQLException e) {
+      if (GUARD_FAILED.equals(e.getSQLState())) {
+        // A disagreement between the store and the reducer is a bug, never a database error to
+        // retry; the server has aborted the transaction, so nothing of it is written.
+        throw new IllegalStateException(e.getMessage(), e);
+      }
+      throw e;
+    }
   }
 
   /**
    * The statement that appends a delivery's audit entry and writes the rows that name it, and
-   * {@code cards}: it returns the entry's sequence number, then the rows each card write changed.
+   * {@code cards}: it returns the entry's sequence number, and checks each guarded card write's
+   * count in the same statement.
    */
-  private static Sql.Bound withDependents(
-      Sql.Bound insert, List<Sql.Bound> dependents, List<Sql.Bound> cards) {
+  private Sql.Bound withDependents(
+      Sql.Bound insert, List<Sql.Bound> dependents, List<CardWrite> cards) {
     StringBuilder sql =
         new StringBuilder("WITH delivery AS (").append(insert.sql()).append(" RETURNING seq)");
     List<Object> values = new ArrayList<>(Arrays.asList(insert.values()));
@@ -150,13 +147,31 @@ final class EffectsWriter {
       values.addAll(Arrays.asList(dependents.get(index).values()));
     }
     StringBuilder result = new StringBuilder(" SELECT seq");
+    List<Object> resultValues = new ArrayList<>();
     for (int index = 0; index < cards.size(); index++) {
-      sql.append(", card").append(index).append(" AS (").append(cards.get(index).sql());
+      CardWrite card = cards.get(index);
+      Sql.Bound update = CardRows.statement(locks, card);
+      sql.append(", card").append(index).append(" AS (").append(update.sql());
       sql.append(" RETURNING 1)");
-      values.addAll(Arrays.asList(cards.get(index).values()));
-      result.append(", (SELECT count(*) FROM card").append(index).append(')');
+      values.addAll(Arrays.asList(update.values()));
+      if (CardRows.guarded(locks, card)) {
+        Sql.Bound guard = CardRows.guard(card, "(SELECT count(*) FROM card" + index + ")");
+        result.append(", ").append(guard.sql());
+        resultValues.addAll(Arrays.asList(guard.values()));
+      }
     }
+    values.addAll(resultValues);
     return new Sql.Bound(sql.append(result).append(" FROM delivery").toString(), values.toArray());
+  }
+
+  /** A guarded card write on its own: the update, and the check of its count. */
+  private static Sql.Bound guardedAlone(Sql.Bound update, CardWrite card) {
+    Sql.Bound guard = CardRows.guard(card, "count(*)");
+    List<Object> values = new ArrayList<>(Arrays.asList(update.values()));
+    values.addAll(Arrays.asList(guard.values()));
+    return new Sql.Bound(
+        "WITH card AS (" + update.sql() + " RETURNING 1) SELECT " + guard.sql() + " FROM card",
+        values.toArray());
   }
 
   private static void place(
