@@ -17,6 +17,10 @@ import java.util.TreeSet;
  * locks (section 6), and the card rows locked. The statements run in the order the lock protocol
  * prescribes; under READ COMMITTED each one sees what was committed before its locks were granted.
  * Both shapes of the read are constant texts, so the driver and the server prepare each once.
+ *
+ * <p>The read also begins the transaction: its first statement is BEGIN, on a connection whose
+ * driver sends no BEGIN of its own ({@link DeliveryTransaction}), so the server answers the start
+ * of the transaction and the reads in one reply instead of two.
  */
 record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIdentity identity) {
   /**
@@ -43,35 +47,44 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
         + LockProtocol.LOCKED.rowLock();
   }
 
-  /** Identity lock, card-name locks, the id's slice, the cards: statements 0 to 3. */
+  private static final String BEGIN = "BEGIN";
+
+  /** BEGIN, identity lock, card-name locks, the id's slice, the cards: statements 0 to 4. */
   private static final String WITH_EVENT =
       String.join(
           ";\n",
+          BEGIN,
           "SELECT lock_event(?)",
           lockCards(NAMES),
           IdentityRows.SLICE_OF_EVENT,
           cards(NAMES));
 
-  /** Card-name locks and the cards: statements 0 and 1. */
+  /** BEGIN, card-name locks and the cards: statements 0 to 2. */
   private static final String WITHOUT_EVENT =
-      String.join(";\n", lockCards(OWN_NAME), cards(OWN_NAME));
+      String.join(";\n", BEGIN, lockCards(OWN_NAME), cards(OWN_NAME));
 
-  /** Reads the slice of {@code envelope} with the store's own lock protocol. */
+  /**
+   * Begins the transaction and reads the slice of {@code envelope} with the store's own lock
+   * protocol.
+   */
   static DeliveryRead load(Connection connection, Envelope envelope) throws SQLException {
     String own = envelope.objectId().orElse(null);
     Optional<String> eventId = envelope.eventId();
     if (eventId.isEmpty() && own == null) {
+      // Nothing to lock or read: the transaction still begins, for the writes that follow.
+      Sql.update(connection, BEGIN);
       return new DeliveryRead(new TreeSet<>(), new TreeMap<>(), null);
     }
     SortedSet<String> locked = new TreeSet<>();
     Map<String, Card> cards = new TreeMap<>();
     IdentityRows.Decoder decoder = eventId.map(IdentityRows.Decoder::new).orElse(null);
-    int namesAt = decoder == null ? 0 : 1;
-    int sliceAt = decoder == null ? -1 : 2;
-    int cardsAt = decoder == null ? 1 : 3;
+    int namesAt = decoder == null ? 1 : 2;
+    int sliceAt = decoder == null ? -1 : 3;
+    int cardsAt = decoder == null ? 2 : 4;
     Sql.ResultReader reader =
         (index, rows, count) -> {
-          while (rows.next()) {
+          // BEGIN (statement 0) returns no rows, only its count.
+          while (rows != null && rows.next()) {
             if (index == namesAt) {
               locked.addAll(Codec.names(rows.getString(2)));
             } else if (index == sliceAt) {

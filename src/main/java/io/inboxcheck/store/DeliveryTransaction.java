@@ -6,6 +6,7 @@ import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.store.IdentityRows.StoredIdentity;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,23 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
    * it, the transaction is left open for the caller to end.
    */
   Decision run(boolean commit) throws SQLException {
-    DeliveryRead read =
-        scope.settings().locks().readsInOneRoundTrip()
-            ? DeliveryRead.load(scope.connection(), envelope)
-            : stepByStep();
+    if (!scope.settings().locks().readsInOneRoundTrip()) {
+      return decideAndWrite(stepByStep(), commit);
+    }
+    // The read sends BEGIN with its statements, so the driver must not send one of its own: with
+    // autocommit on it sends none, and the explicit BEGIN holds the transaction open until the
+    // COMMIT of the writes. Autocommit goes off again before anything else runs on the
+    // connection, so a failure is rolled back by the caller as before.
+    Connection connection = scope.connection();
+    connection.setAutoCommit(true);
+    try {
+      return decideAndWrite(DeliveryRead.load(connection, envelope), commit);
+    } finally {
+      connection.setAutoCommit(false);
+    }
+  }
+
+  private Decision decideAndWrite(DeliveryRead read, boolean commit) throws SQLException {
     SortedSet<String> names = read.names();
     StoredIdentity identity = read.identity();
     Optional<String> eventId = envelope.eventId();
