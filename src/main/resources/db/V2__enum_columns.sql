@@ -5,7 +5,8 @@
 -- included. PostgreSQL checks an enum value once, when it reads it; a CHECK constraint is read back
 -- from its stored form and planned again by every statement that writes the table, which cost
 -- a delivery about a tenth of its server time (docs/performance.md, "PostgreSQL receiver").
--- Version 2 also checks a card update's guard in the database (guard_card_write, below).
+-- Version 2 also checks a card update's guard in the database (guard_card_write, below), and
+-- locks one card without a query (lock_cards, below).
 
 CREATE TYPE audit_kind AS ENUM
   ('delivery', 'authority', 'resolution', 'reevaluation', 'identity_pruned');
@@ -52,6 +53,31 @@ BEGIN
       object_id, changed USING ERRCODE = 'IC001';
   END IF;
   RETURN changed;
+END $$;
+
+-- lock_cards as in version 1, with the common cases first: no name, or one, needs no sorted query
+-- (a plain expression, which PL/pgSQL evaluates without starting the executor). The keys and their
+-- order are those of version 1.
+CREATE OR REPLACE FUNCTION lock_cards(object_ids text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  lock_key bigint;
+BEGIN
+  IF cardinality(object_ids) = 0 THEN
+    RETURN;
+  END IF;
+  IF cardinality(object_ids) = 1 THEN
+    IF object_ids[1] IS NOT NULL THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended('card:' || object_ids[1], 0));
+    END IF;
+    RETURN;
+  END IF;
+  -- One fixed order for every transaction: ascending 64-bit key, duplicates removed.
+  FOR lock_key IN
+    SELECT DISTINCT hashtextextended('card:' || o, 0)
+      FROM unnest(object_ids) AS o WHERE o IS NOT NULL ORDER BY 1
+  LOOP
+    PERFORM pg_advisory_xact_lock(lock_key);
+  END LOOP;
 END $$;
 
 INSERT INTO schema_version (version) VALUES (2);

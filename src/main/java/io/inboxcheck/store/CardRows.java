@@ -26,7 +26,7 @@ final class CardRows {
 
   /**
    * Locks the names first (a card that does not exist yet is locked too), then reads the rows that
-   * exist, locked as well.
+   * exist, in a statement of their own, so it sees every write committed before the locks.
    */
   static Map<String, Card> lockAndLoad(
       Connection connection, LockProtocol locks, SortedSet<String> names) throws SQLException {
@@ -38,8 +38,7 @@ final class CardRows {
     Sql.query(
         connection,
         "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY(?)"
-            + " ORDER BY object_id"
-            + locks.rowLock(),
+            + " ORDER BY object_id",
         row -> cards.put(row.getString("object_id"), read(row)),
         names);
     return cards;

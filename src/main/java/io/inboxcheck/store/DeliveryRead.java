@@ -14,7 +14,7 @@ import java.util.TreeSet;
 /**
  * Everything a delivery reads, in one round trip (docs/storage-boundary.md 5): the identity lock,
  * the card-name locks of every card the id's rows name, the identity record read again under those
- * locks (section 6), and the card rows locked. The statements run in the order the lock protocol
+ * locks (section 6), and the card rows. The statements run in the order the lock protocol
  * prescribes; under READ COMMITTED each one sees what was committed before its locks were granted.
  * Both shapes of the read are constant texts, so the driver and the server prepare each once.
  *
@@ -43,8 +43,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
   private static String cards(String names) {
     return "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY("
         + names
-        + ") ORDER BY object_id"
-        + LockProtocol.LOCKED.rowLock();
+        + ") ORDER BY object_id";
   }
 
   private static final String BEGIN = "BEGIN";

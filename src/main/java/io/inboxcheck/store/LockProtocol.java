@@ -8,11 +8,13 @@ import java.util.Collection;
 
 /**
  * How a transaction keeps what it decided from unchanged until COMMIT (docs/storage-boundary.md 4):
- * the identity locked, card names locked in one fixed order, the card rows it reads locked, every
- * card update guarded by the row it read, and the view read in one snapshot. The store always
- * follows {@link #LOCKED}; these methods are the seams the concurrency tests use to widen or hold
- * open the window of a named race, or to drop one part of the protocol and show that a check
- * catches what follows. Every broken protocol lives in the tests (TestLocks, RaceWindows).
+ * the identity locked, card names locked in one fixed order, every card update guarded by the row
+ * it read, and the view read in one snapshot. Card rows are read without a row lock: every writer
+ * of a card row holds the card's name lock until COMMIT, and a read that decides starts after that
+ * lock is granted, so the row cannot change under it (section 4.3). The store always follows {@link
+ * #LOCKED}; these methods are the seams the concurrency tests use to widen or hold open the window
+ * of a named race, or to drop one part of the protocol and show that a check catches what follows.
+ * Every broken protocol lives in the tests (TestLocks, RaceWindows).
  */
 interface LockProtocol {
   /** The protocol of every receiver this package hands out. */
@@ -68,11 +70,6 @@ interface LockProtocol {
   default StoredIdentity identityAfterCardLocks(
       Connection connection, String eventId, StoredIdentity read) throws SQLException {
     return IdentityRows.load(connection, eventId);
-  }
-
-  /** The clause a SELECT of card rows ends with, so the rows read stay as read. */
-  default String rowLock() {
-    return " FOR UPDATE";
   }
 
   /**

@@ -64,11 +64,6 @@ final class HeldWindow {
       }
 
       @Override
-      public String rowLock() {
-        return base.rowLock();
-      }
-
-      @Override
       public boolean guardsCardUpdates() {
         return base.guardsCardUpdates();
       }

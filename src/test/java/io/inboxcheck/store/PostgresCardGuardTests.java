@@ -24,14 +24,9 @@ class PostgresCardGuardTests {
     String schema = TestPostgres.freshSchema("guard");
     AtomicReference<Map<String, String>> afterOutsideWrite = new AtomicReference<>();
     // Between deciding and writing, another session changes card-7 without taking its name lock;
-    // there is no row lock to wait for, so it commits at once.
+    // the store locks names, not rows, so it commits at once.
     LockProtocol changedUnderneath =
         new LockProtocol() {
-          @Override
-          public String rowLock() {
-            return "";
-          }
-
           @Override
           public void raceWindow() {
             execute(schema, "UPDATE cards SET version = version + 100 WHERE object_id = 'card-7'");

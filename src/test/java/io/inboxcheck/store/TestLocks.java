@@ -25,19 +25,14 @@ final class TestLocks {
   }
 
   /**
-   * The broken store: no card-name lock, no row lock and no update guard, so a transaction writes
-   * back what it read and decided on, a plain read-modify-write under READ COMMITTED. The identity
-   * lock stays, so what goes wrong is the cards alone.
+   * The broken store: no card-name lock and no update guard, so a transaction writes back what it
+   * read and decided on, a plain read-modify-write under READ COMMITTED. The identity lock stays,
+   * so what goes wrong is the cards alone.
    */
   static LockProtocol withoutCardLocks(Duration window) {
     return new LockProtocol() {
       @Override
       public void lockCardNames(Connection connection, Collection<String> names) {}
-
-      @Override
-      public String rowLock() {
-        return "";
-      }
 
       @Override
       public boolean guardsCardUpdates() {
