@@ -23,7 +23,7 @@ import java.util.function.ToIntFunction;
  */
 public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
-  private final LinkedHashMap<String, IdentityRecord> identities;
+  private final IdentityTable identities;
   private final LinkedHashMap<Integer, HeldInput> held;
   private final AuditLog audit;
   private ReplacementCounters replacements;
@@ -35,7 +35,7 @@ public final class ReceiverState implements ReceiverView {
       Duration retention,
       Instant start) {
     this.cards = new HashMap<>(initialCards);
-    this.identities = new LinkedHashMap<>();
+    this.identities = new IdentityTable();
     this.held = new LinkedHashMap<>();
     this.audit = new AuditLog();
     this.replacements = ReplacementCounters.ZERO;
@@ -44,7 +44,7 @@ public final class ReceiverState implements ReceiverView {
 
   private ReceiverState(ReceiverState other) {
     this.cards = new HashMap<>(other.cards);
-    this.identities = new LinkedHashMap<>(other.identities);
+    this.identities = new IdentityTable(other.identities);
     this.held = new LinkedHashMap<>(other.held);
     this.audit = new AuditLog(other.audit);
     this.replacements = other.replacements;
@@ -101,11 +101,9 @@ public final class ReceiverState implements ReceiverView {
 
   private void applyIdentity(Effects.IdentityChange change) {
     if (change instanceof Effects.IdentityChange.FirstRecord first) {
-      identities.put(
-          first.eventId(), new IdentityRecord(first.eventId(), first.content(), List.of()));
+      identities.putFirstRecord(first.eventId(), first.content());
     } else if (change instanceof Effects.IdentityChange.Variant variant) {
-      identities.put(
-          variant.eventId(), identities.get(variant.eventId()).withVariant(variant.content()));
+      identities.put(identities.get(variant.eventId()).withVariant(variant.content()));
     } else if (change instanceof Effects.IdentityChange.Pruned pruned) {
       identities.remove(pruned.eventId());
     }
@@ -168,7 +166,7 @@ public final class ReceiverState implements ReceiverView {
     IdentityRecord record = identities.get(eventId);
     // A re-evaluated input is always its id's first record (see withFirstRecordDecision).
     if (record != null && record.firstRecord().step() == step) {
-      identities.put(eventId, record.withFirstRecordDecision(decision));
+      identities.put(record.withFirstRecordDecision(decision));
     }
   }
 
@@ -218,7 +216,7 @@ public final class ReceiverState implements ReceiverView {
 
   @Override
   public boolean retains(String eventId) {
-    return identities.containsKey(eventId);
+    return identities.contains(eventId);
   }
 
   @Override

@@ -9,13 +9,17 @@ import java.math.BigDecimal;
  * scalars (types, timestamps, stages, small versions); a parsed envelope is kept for as long as its
  * identity record, so sharing them shrinks what every record holds. Each slot keeps the last value
  * whose text hashed to it and is reused only when the text is equal, so a value is never confused
- * with another. Values are immutable, so slots may be shared between threads without locking.
+ * with another. Each slot's text hash is kept beside it, so a text that only shares the slot is
+ * told apart without reading the cached value, which a run of distinct ids has long since pushed
+ * out of the cache. Values are immutable, so slots may be shared between threads without locking; a
+ * hash read apart from its value only decides whether the texts are compared.
  */
 final class RepeatedValues {
   private static final int SLOTS = 1024;
   private static final int LONGEST = 40;
 
   private final JsonString[] strings = new JsonString[SLOTS];
+  private final int[] stringHashes = new int[SLOTS];
   private final NumberText[] numbers = new NumberText[SLOTS];
 
   /** A number with the text it was read from, in one immutable slot. */
@@ -25,13 +29,17 @@ final class RepeatedValues {
     if (text.length() > LONGEST) {
       return new JsonString(text);
     }
-    int slot = text.hashCode() & (SLOTS - 1);
-    JsonString cached = strings[slot];
-    if (cached != null && cached.value().equals(text)) {
-      return cached;
+    int hash = text.hashCode();
+    int slot = hash & (SLOTS - 1);
+    if (stringHashes[slot] == hash) {
+      JsonString cached = strings[slot];
+      if (cached != null && cached.value().equals(text)) {
+        return cached;
+      }
     }
     JsonString fresh = new JsonString(text);
     strings[slot] = fresh;
+    stringHashes[slot] = hash;
     return fresh;
   }
 

@@ -46,6 +46,25 @@ class RepeatedValuesTests {
   }
 
   @Test
+  void textsWhoseHashesDifferButShareASlotAreToldApartAndEachShared() throws InputRejected {
+    // 97 and 1121 leave the same remainder by 1,024 slots.
+    assertThat("a".hashCode()).isEqualTo(97);
+    assertThat("#$".hashCode()).isEqualTo(97 + 1024);
+
+    List<JsonValue> values = elements("[\"a\", \"#$\", \"#$\", \"a\", \"a\"]");
+
+    assertThat(values)
+        .containsExactly(
+            new JsonString("a"),
+            new JsonString("#$"),
+            new JsonString("#$"),
+            new JsonString("a"),
+            new JsonString("a"));
+    assertThat(values.get(2)).isSameAs(values.get(1));
+    assertThat(values.get(4)).isSameAs(values.get(3));
+  }
+
+  @Test
   void aLongTextIsReadWithoutSharing() throws InputRejected {
     String longText = "x".repeat(41);
     String number = "1" + "0".repeat(40);
