@@ -37,7 +37,11 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
     try {
       return decideAndWrite(DeliveryRead.load(connection, envelope), commit);
     } finally {
-      connection.setAutoCommit(false);
+      // A connection closed under the delivery is discarded by the caller; turning autocommit off
+      // on it would only replace the error that closed it.
+      if (!connection.isClosed()) {
+        connection.setAutoCommit(false);
+      }
     }
   }
 

@@ -92,7 +92,10 @@ final class Transactions implements AutoCloseable {
   /**
    * Runs {@code work} and commits it: the result only when COMMIT returned, empty otherwise (the
    * answer is then NO_ACK). Retries what PostgreSQL asks to retry, at most {@link #MAX_ATTEMPTS}
-   * times in total; never retries after COMMIT was sent.
+   * times in total; never retries a transaction that may have committed. A delivery's COMMIT
+   * travels with its writes, inside {@code work} ({@link EffectsWriter#writeAndCommit}): an error
+   * there that asks for a retry came from a statement before it, which made the server skip it, and
+   * a lost connection is never retried; the COMMIT sent here then has nothing left to end.
    */
   <T> Optional<T> run(Work<T> work) {
     for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
