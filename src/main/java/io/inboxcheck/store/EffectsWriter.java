@@ -84,7 +84,7 @@ final class EffectsWriter {
         joined = entry.step();
       }
     }
-    List<CardWrite> joinedCards = new ArrayList<>();
+    List<CardUpdate> joinedCards = new ArrayList<>();
     List<Sql.Bound> ownWrites = new ArrayList<>();
     for (CardWrite card : effects.cards()) {
       Sql.Bound update = CardRows.statement(locks, card);
@@ -92,7 +92,7 @@ final class EffectsWriter {
         continue;
       }
       if (joined != null) {
-        joinedCards.add(card);
+        joinedCards.add(new CardUpdate(card, update));
       } else {
         ownWrites.add(CardRows.guarded(locks, card) ? guardedAlone(update, card) : update);
       }
@@ -137,7 +137,7 @@ final class EffectsWriter {
    * count in the same statement.
    */
   private Sql.Bound withDependents(
-      Sql.Bound insert, List<Sql.Bound> dependents, List<CardWrite> cards) {
+      Sql.Bound insert, List<Sql.Bound> dependents, List<CardUpdate> cards) {
     StringBuilder sql =
         new StringBuilder("WITH delivery AS (").append(insert.sql()).append(" RETURNING seq)");
     List<Object> values = new ArrayList<>(Arrays.asList(insert.values()));
@@ -149,8 +149,8 @@ final class EffectsWriter {
     StringBuilder result = new StringBuilder(" SELECT seq");
     List<Object> resultValues = new ArrayList<>();
     for (int index = 0; index < cards.size(); index++) {
-      CardWrite card = cards.get(index);
-      Sql.Bound update = CardRows.statement(locks, card);
+      CardWrite card = cards.get(index).write();
+      Sql.Bound update = cards.get(index).update();
       sql.append(", card").append(index).append(" AS (").append(update.sql());
       sql.append(" RETURNING 1)");
       values.addAll(Arrays.asList(update.values()));
@@ -163,6 +163,9 @@ final class EffectsWriter {
     values.addAll(resultValues);
     return new Sql.Bound(sql.append(result).append(" FROM delivery").toString(), values.toArray());
   }
+
+  /** A card write and the statement that makes it. */
+  private record CardUpdate(CardWrite write, Sql.Bound update) {}
 
   /** A guarded card write on its own: the update, and the check of its count. */
   private static Sql.Bound guardedAlone(Sql.Bound update, CardWrite card) {
