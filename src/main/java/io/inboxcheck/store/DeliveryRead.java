@@ -51,7 +51,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
   /** BEGIN, identity lock, card-name locks, the id's slice, the cards: statements 0 to 4. */
   private static final String WITH_EVENT =
       String.join(
-          ";\n",
+          Sql.SEPARATOR,
           BEGIN,
           "SELECT lock_event(?)",
           lockCards(NAMES),
@@ -60,7 +60,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
 
   /** BEGIN, card-name locks and the cards: statements 0 to 2. */
   private static final String WITHOUT_EVENT =
-      String.join(";\n", BEGIN, lockCards(OWN_NAME), cards(OWN_NAME));
+      String.join(Sql.SEPARATOR, BEGIN, lockCards(OWN_NAME), cards(OWN_NAME));
 
   /**
    * Begins the transaction and reads the slice of {@code envelope} with the store's own lock

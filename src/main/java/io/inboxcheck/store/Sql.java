@@ -12,6 +12,9 @@ import java.util.List;
 
 /** Small JDBC helpers; every statement a transaction runs goes through a prepared statement. */
 final class Sql {
+  /** What separates the statements of a multi-statement. */
+  static final String SEPARATOR = ";\n";
+
   private Sql() {}
 
   /** Binds {@code values} in order; a {@code Collection<String>} becomes a {@code text[]}. */
@@ -66,7 +69,7 @@ final class Sql {
     List<Object> values = new ArrayList<>();
     for (Bound statement : statements) {
       if (sql.length() > 0) {
-        sql.append(";\n");
+        sql.append(SEPARATOR);
       }
       sql.append(statement.sql());
       values.addAll(Arrays.asList(statement.values()));

@@ -75,7 +75,7 @@ final class FaultyConnections implements ConnectionSource {
   }
 
   /** How a multi-statement that ends its transaction ends. */
-  static final String TRAILING_COMMIT = ";\nCOMMIT";
+  static final String TRAILING_COMMIT = Sql.SEPARATOR + "COMMIT";
 
   private InvocationHandler connectionHandler(Connection connection) {
     return (proxy, method, args) -> {
@@ -87,19 +87,11 @@ final class FaultyConnections implements ConnectionSource {
           && sql.endsWith(TRAILING_COMMIT)) {
         return commitStatement(connection, sql);
       }
-      if (armed && name.equals("commit")) {
-        if (strike == Strike.BEFORE_COMMIT) {
-          armed = false;
-          struck = true;
-          throw new SQLException("injected: COMMIT failed", "58030");
-        }
+      if (armed && name.equals("commit") && strike != Strike.STATEMENT) {
         if (strike == Strike.AFTER_COMMIT) {
-          armed = false;
-          struck = true;
           connection.commit();
-          connection.close();
-          throw new SQLException("injected: connection lost after COMMIT was sent", "08006");
         }
+        throw strikeCommit(connection);
       }
       Object result = invoke(method, connection, args);
       if (result instanceof PreparedStatement statement) {
@@ -128,16 +120,25 @@ final class FaultyConnections implements ConnectionSource {
         (proxy, method, args) -> {
           Object result = invoke(method, real, args);
           if (method.getName().startsWith("execute") && armed) {
-            armed = false;
-            struck = true;
-            if (where == Strike.BEFORE_COMMIT) {
-              throw new SQLException("injected: COMMIT failed", "58030");
-            }
-            connection.close();
-            throw new SQLException("injected: connection lost after COMMIT was sent", "08006");
+            throw strikeCommit(connection);
           }
           return result;
         });
+  }
+
+  /**
+   * The armed COMMIT strike, once what precedes it ran: before COMMIT, COMMIT fails; after it, the
+   * connection is lost before the reply.
+   */
+  private SQLException strikeCommit(Connection connection) throws SQLException {
+    Strike where = strike;
+    armed = false;
+    struck = true;
+    if (where == Strike.BEFORE_COMMIT) {
+      return new SQLException("injected: COMMIT failed", "58030");
+    }
+    connection.close();
+    return new SQLException("injected: connection lost after COMMIT was sent", "08006");
   }
 
   private <T extends Statement> Object wrap(T statement, Class<T> type) {
