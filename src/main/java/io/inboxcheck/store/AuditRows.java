@@ -8,8 +8,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The audit vocabulary in SQL: each {@link AuditEntry} as one row of the {@code audit} table and
@@ -29,21 +31,23 @@ final class AuditRows {
   private static final Map<String, String> COLUMN_TYPES =
       Map.of("kind", "audit_kind", "decision", "decision_kind", "outcome", "authority_outcome");
 
+  /** The INSERT of each list of columns an entry fills, made once: a few shapes in all. */
+  private static final Map<List<String>, String> INSERTS = new ConcurrentHashMap<>();
+
   /** The INSERT that appends {@code entry}, without a RETURNING clause. */
   static Sql.Bound insert(AuditEntry entry) {
     Map<String, Object> columns = columns(entry);
+    String sql = INSERTS.computeIfAbsent(List.copyOf(columns.keySet()), AuditRows::insertInto);
+    return Sql.Bound.of(sql, columns.values().toArray());
+  }
+
+  private static String insertInto(List<String> columns) {
     StringJoiner placeholders = new StringJoiner(", ");
-    for (String column : columns.keySet()) {
+    for (String column : columns) {
       String type = COLUMN_TYPES.get(column);
       placeholders.add(type == null ? "?" : "?::" + type);
     }
-    return Sql.Bound.of(
-        "INSERT INTO audit ("
-            + String.join(", ", columns.keySet())
-            + ") VALUES ("
-            + placeholders
-            + ")",
-        columns.values().toArray());
+    return "INSERT INTO audit (" + String.join(", ", columns) + ") VALUES (" + placeholders + ")";
   }
 
   /** The columns an entry fills, by name; the rest stay at their defaults. */

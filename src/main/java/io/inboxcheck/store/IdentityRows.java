@@ -9,6 +9,7 @@ import io.inboxcheck.model.RecordedContent;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 /**
@@ -54,8 +57,8 @@ final class IdentityRows {
 
   /**
    * One id's held inputs, first record and variants in one statement, so in one snapshot: each row
-   * says in {@code part} which it is (0, 1, 2), and they come in that order, the held inputs first
-   * because the decisions of the record's contents are theirs. The id is bound three times.
+   * says in {@code part} which it is (0, 1, 2). The rows come in no particular order; the {@link
+   * Decoder} puts them in order, so the server sorts nothing. The id is bound three times.
    */
   static final String SLICE_OF_EVENT =
       "SELECT 0 AS part, NULL::text AS event_id, step, decision, reason, status,"
@@ -68,16 +71,15 @@ final class IdentityRows {
           + " first_received_at, first_decision, first_reason, NULL, NULL, 0"
           + " FROM identity_records WHERE event_id = ?"
           + " UNION ALL SELECT 2, event_id, step, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
-          + " content, received_at, variant_no FROM identity_variants WHERE event_id = ?"
-          + " ORDER BY part, variant_no";
+          + " content, received_at, variant_no FROM identity_variants WHERE event_id = ?";
 
   /** One id's record rebuilt from the rows of {@link #SLICE_OF_EVENT}, wherever they are read. */
   static final class Decoder {
     private final String eventId;
     private final Map<Integer, Decision> latest = new HashMap<>();
     private final Set<Integer> heldSteps = new HashSet<>();
-    private final List<RecordedContent> first = new ArrayList<>(1);
-    private final List<RecordedContent> variants = new ArrayList<>();
+    private ContentRow first;
+    private final SortedMap<Integer, ContentRow> variants = new TreeMap<>();
     // A held input's row keeps only its latest decision, which is all the reducer reads; it is
     // the first one again until a re-evaluation changes it.
     private final LaterDecisions later =
@@ -90,12 +92,15 @@ final class IdentityRows {
       this.eventId = eventId;
     }
 
-    /** Takes one row of {@link #SLICE_OF_EVENT}. */
+    /**
+     * Takes one row of {@link #SLICE_OF_EVENT}, in any order: the contents are kept as read and
+     * decoded by {@link #identity()}, once every held input has given its decision.
+     */
     void row(ResultSet row) throws SQLException {
       switch (row.getInt("part")) {
         case 0 -> held(row);
-        case 1 -> first(row);
-        default -> variant(row);
+        case 1 -> first = ContentRow.first(row);
+        default -> variants.put(row.getInt("variant_no"), ContentRow.variant(row));
       }
     }
 
@@ -107,20 +112,16 @@ final class IdentityRows {
       }
     }
 
-    private void first(ResultSet row) throws SQLException {
-      first.add(IdentityRows.firstRecord(row, later));
-    }
-
-    private void variant(ResultSet row) throws SQLException {
-      variants.add(IdentityRows.variant(row, later));
-    }
-
     /** The record read, or null when there was no first record. */
     StoredIdentity identity() {
-      if (first.isEmpty()) {
+      if (first == null) {
         return null;
       }
-      IdentityRecord record = new IdentityRecord(eventId, first.get(0), variants);
+      List<RecordedContent> recordedVariants = new ArrayList<>(variants.size());
+      for (ContentRow variant : variants.values()) {
+        recordedVariants.add(variant.recorded(later));
+      }
+      IdentityRecord record = new IdentityRecord(eventId, first.recorded(later), recordedVariants);
       return new StoredIdentity(record, namedCards(record), heldSteps);
     }
   }
@@ -161,24 +162,39 @@ final class IdentityRows {
 
   private static RecordedContent firstRecord(ResultSet row, LaterDecisions later)
       throws SQLException {
-    int step = row.getInt("first_step");
-    Decision first = Codec.decision(row.getString("first_decision"), row.getString("first_reason"));
-    return new RecordedContent(
-        Codec.json(row.getString("first_content")),
-        step,
-        Codec.instant(row, "first_received_at"),
-        history(first, later.of(row.getString("event_id"), step, first)));
+    return ContentRow.first(row).recorded(later);
   }
 
   private static RecordedContent variant(ResultSet row, LaterDecisions later) throws SQLException {
-    int step = row.getInt("step");
-    // A variant is always recorded as a conflict of its id (SPEC 3.1).
-    Decision first = Decision.held(HeldReason.ID_CONFLICT);
-    return new RecordedContent(
-        Codec.json(row.getString("content")),
-        step,
-        Codec.instant(row, "received_at"),
-        history(first, later.of(row.getString("event_id"), step, first)));
+    return ContentRow.variant(row).recorded(later);
+  }
+
+  /** A first record's or a variant's row as read: its history needs the id's later decisions. */
+  private record ContentRow(
+      String eventId, String content, int step, Instant receivedAt, Decision first) {
+    static ContentRow first(ResultSet row) throws SQLException {
+      return new ContentRow(
+          row.getString("event_id"),
+          row.getString("first_content"),
+          row.getInt("first_step"),
+          Codec.instant(row, "first_received_at"),
+          Codec.decision(row.getString("first_decision"), row.getString("first_reason")));
+    }
+
+    static ContentRow variant(ResultSet row) throws SQLException {
+      // A variant is always recorded as a conflict of its id (SPEC 3.1).
+      return new ContentRow(
+          row.getString("event_id"),
+          row.getString("content"),
+          row.getInt("step"),
+          Codec.instant(row, "received_at"),
+          Decision.held(HeldReason.ID_CONFLICT));
+    }
+
+    RecordedContent recorded(LaterDecisions later) {
+      return new RecordedContent(
+          Codec.json(content), step, receivedAt, history(first, later.of(eventId, step, first)));
+    }
   }
 
   private static List<Decision> history(Decision first, List<Decision> later) {

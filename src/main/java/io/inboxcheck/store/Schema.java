@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 /** Creates the store's schema from the versioned SQL files on first use, and migrates it. */
 final class Schema {
   /** The versioned schema files on the class path, in order: file {@code i} makes version i+1. */
-  static final List<String> MIGRATIONS = List.of("/db/V1__schema.sql", "/db/V2__enum_columns.sql");
+  static final List<String> MIGRATIONS =
+      List.of("/db/V1__schema.sql", "/db/V2__enum_columns.sql", "/db/V3__lean_writes.sql");
 
   static final int VERSION = MIGRATIONS.size();
 

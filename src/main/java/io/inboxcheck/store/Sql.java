@@ -135,6 +135,13 @@ final class Sql {
   record Bound(String sql, Object[] values) {
     /** {@code sql} with each {@code ?} whose value is an {@link Inline} replaced by its text. */
     static Bound of(String sql, Object... values) {
+      boolean inlined = false;
+      for (Object value : values) {
+        inlined |= value instanceof Inline;
+      }
+      if (!inlined) {
+        return new Bound(sql, values);
+      }
       StringBuilder text = new StringBuilder(sql.length());
       List<Object> bound = new ArrayList<>(values.length);
       int value = 0;

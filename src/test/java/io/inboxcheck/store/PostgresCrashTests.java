@@ -7,6 +7,7 @@ import io.inboxcheck.concurrent.AuditReplay;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
 import io.inboxcheck.suite.SerialCounterexample;
@@ -192,6 +193,36 @@ class PostgresCrashTests {
    * its identity record and a variant its stored variant (unless pruned later), and the counters
    * equal what the audit says happened (storage-boundary 12).
    */
+  /**
+   * The consistency checks find what they look for: here an identity record whose delivery is
+   * another id's, which the foreign key of schema versions 1 and 2 would not have refused either.
+   */
+  @Test
+  void theConsistencyChecksFindAnIdentityRecordWithoutItsDelivery() throws SQLException {
+    String schema = TestPostgres.freshSchema("orphan");
+    try (PostgresReceiver receiver =
+        TestPostgres.receiver(schema, StoreFixtures.guide(), LockProtocol.LOCKED)) {
+      receiver.deliver(1, StoreFixtures.snapshot("e-201", "card-7", 12L, "Map"), Transport.PLAIN);
+    }
+    List<String> clean = new ArrayList<>();
+    noPartialTransaction(TestPostgres.connections(schema), schema, clean);
+    assertThat(clean).as("a store the receiver wrote").isEmpty();
+
+    try (Connection owner = TestPostgres.connections(schema).open()) {
+      Sql.update(
+          owner,
+          "INSERT INTO identity_records (event_id, first_content, first_object_id, first_step,"
+              + " first_received_at, first_delivery_seq, first_decision)"
+              + " SELECT 'e-999', first_content, first_object_id, 2, first_received_at,"
+              + " first_delivery_seq, first_decision FROM identity_records WHERE event_id = ?",
+          "e-201");
+    }
+    List<String> found = new ArrayList<>();
+    noPartialTransaction(TestPostgres.connections(schema), schema, found);
+    assertThat(found)
+        .containsExactly(schema + ": identity record naming no delivery of its id, steps [2]");
+  }
+
   static void noPartialTransaction(ConnectionSource connections, String schema, List<String> out) {
     String prunedLater =
         " AND NOT EXISTS (SELECT 1 FROM audit p WHERE p.kind = 'identity_pruned'"
@@ -213,6 +244,12 @@ class PostgresCrashTests {
             + " AND NOT EXISTS (SELECT 1 FROM identity_records r"
             + " WHERE r.first_delivery_seq = a.seq)"
             + prunedLater);
+    // What the foreign key of version 1 and 2 checked, and more: the row is that id's delivery.
+    checks.put(
+        "identity record naming no delivery of its id",
+        "SELECT r.first_step FROM identity_records r WHERE NOT EXISTS (SELECT 1 FROM audit a"
+            + " WHERE a.seq = r.first_delivery_seq AND a.kind = 'delivery'"
+            + " AND a.event_id = r.event_id AND a.step = r.first_step)");
     checks.put(
         "transaction with more than one delivery",
         "SELECT min(a.step) FROM audit a WHERE a.kind = 'delivery'"

@@ -11,10 +11,10 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The schema's versions (V1__schema.sql, V2__enum_columns.sql): a store made at version 1 is
- * migrated when a receiver opens it and keeps every row; the enum columns of version 2 refuse the
- * words the CHECK constraints of version 1 refused, and accept the rest; a store newer than the
- * receiver is refused with one line.
+ * The schema's versions (V1__schema.sql, V2__enum_columns.sql, V3__lean_writes.sql): a store made
+ * at version 1 is migrated when a receiver opens it and keeps every row; the enum columns of
+ * version 2 and the domains of version 3 refuse what the CHECK constraints of version 1 refused,
+ * and accept the rest; a store newer than the receiver is refused with one line.
  */
 class PostgresSchemaVersionTests {
   /** A delivery, a card and a held input as a version-1 store holds them. */
@@ -39,7 +39,7 @@ class PostgresSchemaVersionTests {
 
     new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
 
-    assertThat(query(schema, "SELECT max(version)::text FROM schema_version")).isEqualTo("2");
+    assertThat(query(schema, "SELECT max(version)::text FROM schema_version")).isEqualTo("3");
     assertThat(StoreFixtures.digest(schema)).as("every row, word for word").isEqualTo(before);
     assertThat(columnTypes(schema))
         .containsEntry("audit.kind", "audit_kind")
@@ -48,6 +48,40 @@ class PostgresSchemaVersionTests {
         .containsEntry("cards.origin", "card_origin")
         .containsEntry("held_inputs.status", "held_status")
         .containsEntry("held_inputs.resolution", "held_resolution");
+    assertThat(columnDomains(schema))
+        .containsEntry("cards.object_id", "nonempty_text")
+        .containsEntry("cards.version", "card_version")
+        .containsEntry("identity_records.event_id", "nonempty_text");
+  }
+
+  @Test
+  void theDomainsRefuseWhatTheChecksRefused() throws SQLException {
+    String schema = TestPostgres.freshSchema("domains");
+    new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
+    execute(schema, VERSION_1_ROWS.replace("'card-8', 4", "'card-88', 4"));
+    String record =
+        "INSERT INTO identity_records (event_id, first_content, first_step, first_received_at,"
+            + " first_delivery_seq, first_decision) VALUES (%s, '{}', 1, now(), 1, 'HELD')";
+
+    for (String refused :
+        new String[] {
+          "INSERT INTO cards (object_id, version, state, origin) VALUES ('', 1, '{}', 'initial')",
+          "UPDATE cards SET version = -1 WHERE object_id = 'card-88'",
+          String.format(record, "''")
+        }) {
+      assertThatThrownBy(() -> execute(schema, refused))
+          .as(refused)
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("violates check constraint");
+    }
+    assertThatThrownBy(() -> execute(schema, String.format(record, "NULL")))
+        .as("an event id of NULL")
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("not-null");
+    execute(schema, "UPDATE cards SET version = 0 WHERE object_id = 'card-88'");
+    execute(schema, String.format(record, "'e-205'"));
+    assertThat(query(schema, "SELECT event_id || '/' || first_step FROM identity_records"))
+        .isEqualTo("e-205/1");
   }
 
   @Test
@@ -85,7 +119,8 @@ class PostgresSchemaVersionTests {
   void aStoreNewerThanTheReceiverIsRefused() throws SQLException {
     String schema = TestPostgres.freshSchema("newer");
     new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
-    execute(schema, "INSERT INTO schema_version (version) VALUES (3)");
+    int newer = Schema.VERSION + 1;
+    execute(schema, "INSERT INTO schema_version (version) VALUES (" + newer + ")");
 
     // Twice: a refusal releases the schema lock, so the second is refused for the same reason
     // rather than after waiting for the lock.
@@ -96,7 +131,8 @@ class PostgresSchemaVersionTests {
                       TestPostgres.connections(schema), schema, StoreFixtures.guide()))
           .as("attempt %d", attempt)
           .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("schema " + schema + " is at version 3; this receiver needs 2");
+          .hasMessageContaining(
+              "schema " + schema + " is at version " + newer + "; this receiver needs 3");
     }
   }
 
@@ -111,6 +147,19 @@ class PostgresSchemaVersionTests {
           schema);
     }
     return types;
+  }
+
+  private static Map<String, String> columnDomains(String schema) throws SQLException {
+    Map<String, String> domains = new TreeMap<>();
+    try (Connection connection = TestPostgres.connections(schema).open()) {
+      Sql.query(
+          connection,
+          "SELECT table_name || '.' || column_name, domain_name FROM information_schema.columns"
+              + " WHERE table_schema = ? AND domain_name IS NOT NULL",
+          row -> domains.put(row.getString(1), row.getString(2)),
+          schema);
+    }
+    return domains;
   }
 
   private static String query(String schema, String sql) throws SQLException {
