@@ -1,5 +1,5 @@
 -- The grants of the application role in one receiver schema (docs/postgres.md, "Roles").
--- Run by the schema's owner after the schema files (V1__schema.sql, V2__enum_columns.sql). {schema} and {role} are plain lower-case
+-- Run by the schema's owner after the schema files (V1__schema.sql to V3__lean_writes.sql). {schema} and {role} are plain lower-case
 -- identifiers, checked before substitution. What is missing is the point: no UPDATE, DELETE or
 -- TRUNCATE on the audit, no UPDATE on identity records, no DDL and no ownership of anything, so
 -- the role can neither rewrite the evidence nor drop the triggers that guard it.
