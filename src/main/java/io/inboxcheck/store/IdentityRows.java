@@ -173,22 +173,25 @@ final class IdentityRows {
   private record ContentRow(
       String eventId, String content, int step, Instant receivedAt, Decision first) {
     static ContentRow first(ResultSet row) throws SQLException {
-      return new ContentRow(
-          row.getString("event_id"),
-          row.getString("first_content"),
-          row.getInt("first_step"),
-          Codec.instant(row, "first_received_at"),
-          Codec.decision(row.getString("first_decision"), row.getString("first_reason")));
+      Decision first =
+          Codec.decision(row.getString("first_decision"), row.getString("first_reason"));
+      return read(row, "first_content", "first_step", "first_received_at", first);
     }
 
     static ContentRow variant(ResultSet row) throws SQLException {
       // A variant is always recorded as a conflict of its id (SPEC 3.1).
+      return read(row, "content", "step", "received_at", Decision.held(HeldReason.ID_CONFLICT));
+    }
+
+    private static ContentRow read(
+        ResultSet row, String content, String step, String receivedAt, Decision first)
+        throws SQLException {
       return new ContentRow(
           row.getString("event_id"),
-          row.getString("content"),
-          row.getInt("step"),
-          Codec.instant(row, "received_at"),
-          Decision.held(HeldReason.ID_CONFLICT));
+          row.getString(content),
+          row.getInt(step),
+          Codec.instant(row, receivedAt),
+          first);
     }
 
     RecordedContent recorded(LaterDecisions later) {

@@ -137,29 +137,28 @@ class PostgresSchemaVersionTests {
   }
 
   private static Map<String, String> columnTypes(String schema) throws SQLException {
-    Map<String, String> types = new TreeMap<>();
-    try (Connection connection = TestPostgres.connections(schema).open()) {
-      Sql.query(
-          connection,
-          "SELECT table_name || '.' || column_name, udt_name FROM information_schema.columns"
-              + " WHERE table_schema = ?",
-          row -> types.put(row.getString(1), row.getString(2)),
-          schema);
-    }
-    return types;
+    return columns(schema, "udt_name");
   }
 
   private static Map<String, String> columnDomains(String schema) throws SQLException {
-    Map<String, String> domains = new TreeMap<>();
+    return columns(schema, "domain_name");
+  }
+
+  /** One field of information_schema.columns, by table.column, where it is not NULL. */
+  private static Map<String, String> columns(String schema, String field) throws SQLException {
+    Map<String, String> values = new TreeMap<>();
     try (Connection connection = TestPostgres.connections(schema).open()) {
       Sql.query(
           connection,
-          "SELECT table_name || '.' || column_name, domain_name FROM information_schema.columns"
-              + " WHERE table_schema = ? AND domain_name IS NOT NULL",
-          row -> domains.put(row.getString(1), row.getString(2)),
+          "SELECT table_name || '.' || column_name, "
+              + field
+              + " FROM information_schema.columns WHERE table_schema = ? AND "
+              + field
+              + " IS NOT NULL",
+          row -> values.put(row.getString(1), row.getString(2)),
           schema);
     }
-    return domains;
+    return values;
   }
 
   private static String query(String schema, String sql) throws SQLException {
