@@ -56,28 +56,18 @@ class PostgresSchemaVersionTests {
 
   @Test
   void theDomainsRefuseWhatTheChecksRefused() throws SQLException {
-    String schema = TestPostgres.freshSchema("domains");
-    new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
-    execute(schema, VERSION_1_ROWS.replace("'card-8', 4", "'card-88', 4"));
+    String schema = storeWithVersion1Rows("domains");
     String record =
         "INSERT INTO identity_records (event_id, first_content, first_step, first_received_at,"
             + " first_delivery_seq, first_decision) VALUES (%s, '{}', 1, now(), 1, 'HELD')";
 
-    for (String refused :
-        new String[] {
-          "INSERT INTO cards (object_id, version, state, origin) VALUES ('', 1, '{}', 'initial')",
-          "UPDATE cards SET version = -1 WHERE object_id = 'card-88'",
-          String.format(record, "''")
-        }) {
-      assertThatThrownBy(() -> execute(schema, refused))
-          .as(refused)
-          .isInstanceOf(SQLException.class)
-          .hasMessageContaining("violates check constraint");
-    }
-    assertThatThrownBy(() -> execute(schema, String.format(record, "NULL")))
-        .as("an event id of NULL")
-        .isInstanceOf(SQLException.class)
-        .hasMessageContaining("not-null");
+    assertRefused(
+        schema,
+        "violates check constraint",
+        "INSERT INTO cards (object_id, version, state, origin) VALUES ('', 1, '{}', 'initial')",
+        "UPDATE cards SET version = -1 WHERE object_id = 'card-88'",
+        String.format(record, "''"));
+    assertRefused(schema, "not-null", String.format(record, "NULL"));
     execute(schema, "UPDATE cards SET version = 0 WHERE object_id = 'card-88'");
     execute(schema, String.format(record, "'e-205'"));
     assertThat(query(schema, "SELECT event_id || '/' || first_step FROM identity_records"))
@@ -86,30 +76,21 @@ class PostgresSchemaVersionTests {
 
   @Test
   void theEnumColumnsRefuseTheWordsTheChecksRefused() throws SQLException {
-    String schema = TestPostgres.freshSchema("enums");
-    new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
-    execute(schema, VERSION_1_ROWS.replace("'card-8', 4", "'card-88', 4"));
+    String schema = storeWithVersion1Rows("enums");
 
-    for (String refused :
-        new String[] {
-          "INSERT INTO audit (kind, step, recorded_at) VALUES ('deliveries', 3, now())",
-          "INSERT INTO audit (kind, step, recorded_at, decision)"
-              + " VALUES ('delivery', 3, now(), 'APPLY')",
-          "INSERT INTO audit (kind, step, recorded_at, outcome)"
-              + " VALUES ('authority', 3, now(), 'REPLACE')",
-          "UPDATE cards SET origin = 'event' WHERE object_id = 'card-88'",
-          "UPDATE held_inputs SET status = 'gone'",
-          "UPDATE held_inputs SET status = 'resolved', resolution = 'manual'"
-        }) {
-      assertThatThrownBy(() -> execute(schema, refused))
-          .as(refused)
-          .isInstanceOf(SQLException.class)
-          .hasMessageContaining("invalid input value for enum");
-    }
-    assertThatThrownBy(() -> execute(schema, "UPDATE held_inputs SET status = 'resolved'"))
-        .as("resolved without a resolution")
-        .isInstanceOf(SQLException.class)
-        .hasMessageContaining("held_inputs_check");
+    assertRefused(
+        schema,
+        "invalid input value for enum",
+        "INSERT INTO audit (kind, step, recorded_at) VALUES ('deliveries', 3, now())",
+        "INSERT INTO audit (kind, step, recorded_at, decision)"
+            + " VALUES ('delivery', 3, now(), 'APPLY')",
+        "INSERT INTO audit (kind, step, recorded_at, outcome)"
+            + " VALUES ('authority', 3, now(), 'REPLACE')",
+        "UPDATE cards SET origin = 'event' WHERE object_id = 'card-88'",
+        "UPDATE held_inputs SET status = 'gone'",
+        "UPDATE held_inputs SET status = 'resolved', resolution = 'manual'");
+    // Resolved without a resolution.
+    assertRefused(schema, "held_inputs_check", "UPDATE held_inputs SET status = 'resolved'");
     execute(schema, "UPDATE held_inputs SET status = 'resolved', resolution = 'reevaluated'");
     assertThat(query(schema, "SELECT status || '/' || resolution FROM held_inputs"))
         .isEqualTo("resolved/reevaluated");
@@ -133,6 +114,24 @@ class PostgresSchemaVersionTests {
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
               "schema " + schema + " is at version " + newer + "; this receiver needs 3");
+    }
+  }
+
+  /** A store opened by the receiver at the current version, holding the version-1 rows. */
+  private static String storeWithVersion1Rows(String name) throws SQLException {
+    String schema = TestPostgres.freshSchema(name);
+    new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
+    execute(schema, VERSION_1_ROWS.replace("'card-8', 4", "'card-88', 4"));
+    return schema;
+  }
+
+  /** Each statement fails with an error whose message contains {@code message}. */
+  private static void assertRefused(String schema, String message, String... statements) {
+    for (String refused : statements) {
+      assertThatThrownBy(() -> execute(schema, refused))
+          .as(refused)
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining(message);
     }
   }
 
