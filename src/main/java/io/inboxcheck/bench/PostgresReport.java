@@ -17,6 +17,16 @@ public final class PostgresReport {
       "| receivers | deliveries/s | baseline tx/s | ratio | p50 ms | p99 ms"
           + " | baseline p50 ms | baseline p99 ms |";
 
+  private static final String CPU_TITLE =
+      "CPU per committed transaction, µs: server is the backends serving the workers, client the"
+          + " workers' own threads; CPU ratio is a baseline transaction's total over a delivery's";
+
+  private static final String CPU_HEADER =
+      "| receivers | delivery server µs | delivery client µs | baseline server µs"
+          + " | baseline client µs | CPU ratio |";
+
+  private static final String CPU_RULE = "|---|---|---|---|---|---|";
+
   private PostgresReport() {}
 
   /** Prints {@code runs}, each a list of rows at the same concurrency levels in the same order. */
@@ -24,6 +34,8 @@ public final class PostgresReport {
     for (int run = 0; run < runs.size(); run++) {
       out.printf(Locale.ROOT, "run %d of %d%n", run + 1, runs.size());
       table(out, runs.get(run));
+      out.println();
+      cpuTable(out, runs.get(run));
       out.println();
     }
     out.printf(Locale.ROOT, "median of %d runs%n", runs.size());
@@ -44,6 +56,24 @@ public final class PostgresReport {
           median(rows, row -> row.deliveries().quantileMillis(0.99)),
           median(rows, row -> row.baseline().quantileMillis(0.50)),
           median(rows, row -> row.baseline().quantileMillis(0.99)));
+    }
+    out.println();
+    out.println(CPU_TITLE);
+    out.println(CPU_HEADER);
+    out.println(CPU_RULE);
+    for (int level = 0; level < runs.get(0).size(); level++) {
+      List<PostgresThroughput.Row> rows = new ArrayList<>();
+      for (List<PostgresThroughput.Row> run : runs) {
+        rows.add(run.get(level));
+      }
+      cpuLine(
+          out,
+          rows.get(0).receivers(),
+          median(rows, row -> row.deliveries().serverMicrosPerTransaction()),
+          median(rows, row -> row.deliveries().clientMicrosPerTransaction()),
+          median(rows, row -> row.baseline().serverMicrosPerTransaction()),
+          median(rows, row -> row.baseline().clientMicrosPerTransaction()),
+          median(rows, PostgresThroughput.Row::cpuRatio));
     }
     out.printf(
         Locale.ROOT,
@@ -70,6 +100,35 @@ public final class PostgresReport {
     }
   }
 
+  private static void cpuTable(PrintWriter out, List<PostgresThroughput.Row> rows) {
+    out.println(CPU_TITLE);
+    out.println(CPU_HEADER);
+    out.println(CPU_RULE);
+    for (PostgresThroughput.Row row : rows) {
+      cpuLine(
+          out,
+          row.receivers(),
+          row.deliveries().serverMicrosPerTransaction(),
+          row.deliveries().clientMicrosPerTransaction(),
+          row.baseline().serverMicrosPerTransaction(),
+          row.baseline().clientMicrosPerTransaction(),
+          row.cpuRatio());
+    }
+  }
+
+  /** A CPU row; a value that could not be measured prints as {@code n/a}. */
+  private static void cpuLine(PrintWriter out, int receivers, double... values) {
+    StringBuilder line = new StringBuilder("| ").append(receivers).append(' ');
+    for (int index = 0; index < values.length; index++) {
+      String format = index == values.length - 1 ? "%.2f" : "%,.0f";
+      double value = values[index];
+      line.append("| ")
+          .append(Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, format, value))
+          .append(' ');
+    }
+    out.println(line.append('|'));
+  }
+
   private static void line(PrintWriter out, int receivers, double... values) {
     out.printf(
         Locale.ROOT,
@@ -84,10 +143,17 @@ public final class PostgresReport {
         values[6]);
   }
 
-  /** The median of one column; of an even count, the mean of the two middle values. */
+  /**
+   * The median of one column; of an even count, the mean of the two middle values. Runs where the
+   * column could not be measured (NaN) are left out; NaN when none was measured.
+   */
   static double median(
       List<PostgresThroughput.Row> rows, ToDoubleFunction<PostgresThroughput.Row> column) {
-    double[] values = rows.stream().mapToDouble(column).sorted().toArray();
+    double[] values =
+        rows.stream().mapToDouble(column).filter(value -> !Double.isNaN(value)).sorted().toArray();
+    if (values.length == 0) {
+      return Double.NaN;
+    }
     int middle = values.length / 2;
     return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
   }

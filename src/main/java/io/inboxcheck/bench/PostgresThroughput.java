@@ -8,6 +8,7 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.store.ConnectionSource;
 import io.inboxcheck.store.EmbeddedServer;
 import io.inboxcheck.store.PostgresReceiver;
 import java.sql.Connection;
@@ -23,10 +24,12 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Deliveries per second of the PostgreSQL receiver with K receivers (threads, each with its own
@@ -49,12 +52,46 @@ public final class PostgresThroughput {
     public double ratio() {
       return deliveries.perSecond() / baseline.perSecond();
     }
+
+    /**
+     * The CPU a baseline transaction took over the CPU a delivery took, server and client together:
+     * the ratio the rates would have if CPU alone bounded both; NaN when either is unknown.
+     */
+    public double cpuRatio() {
+      return baseline.cpuMicrosPerTransaction() / deliveries.cpuMicrosPerTransaction();
+    }
   }
 
-  /** Transactions committed in the measured window, and the latency of each. */
-  public record Result(long count, long elapsedNanos, long[] sortedLatencyNanos) {
+  /**
+   * CPU time used in the measured window, in nanoseconds: by the server backends serving the
+   * workers, and by the workers' own threads; {@link CpuMeter#UNKNOWN} where it cannot be read.
+   */
+  public record Cpu(long serverNanos, long clientNanos) {
+    public static final Cpu UNKNOWN = new Cpu(CpuMeter.UNKNOWN, CpuMeter.UNKNOWN);
+  }
+
+  /** Transactions committed in the measured window, the latency of each, and the CPU it used. */
+  public record Result(long count, long elapsedNanos, long[] sortedLatencyNanos, Cpu cpu) {
     public double perSecond() {
       return count * 1e9 / Math.max(1, elapsedNanos);
+    }
+
+    /** Server CPU per committed transaction in microseconds; NaN when unknown. */
+    public double serverMicrosPerTransaction() {
+      return perTransaction(cpu.serverNanos());
+    }
+
+    /** The workers' own CPU per committed transaction in microseconds; NaN when unknown. */
+    public double clientMicrosPerTransaction() {
+      return perTransaction(cpu.clientNanos());
+    }
+
+    double cpuMicrosPerTransaction() {
+      return serverMicrosPerTransaction() + clientMicrosPerTransaction();
+    }
+
+    private double perTransaction(long nanos) {
+      return nanos < 0 || count == 0 ? Double.NaN : nanos / 1e3 / count;
     }
 
     /** The latency at quantile {@code q} (0..1), in milliseconds. */
@@ -129,6 +166,7 @@ public final class PostgresThroughput {
               + ".counters SELECT g, 0 FROM generate_series(0, ?) g"
                   .replace("?", Integer.toString(workers - 1)));
     }
+    CpuMeter meter = new CpuMeter();
     List<Callable<Transaction>> makers = new ArrayList<>();
     for (int worker = 0; worker < workers; worker++) {
       int index = worker;
@@ -136,6 +174,7 @@ public final class PostgresThroughput {
           () -> {
             Connection connection = server.connections(schema).open();
             opened.add(connection);
+            meter.backendOf(connection);
             connection.setAutoCommit(false);
             connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             PreparedStatement insert = connection.prepareStatement("INSERT INTO ids VALUES (?)");
@@ -151,7 +190,7 @@ public final class PostgresThroughput {
             };
           });
     }
-    return run(makers, warmup, window);
+    return run(makers, warmup, window, meter);
   }
 
   private static Result deliveries(
@@ -170,13 +209,20 @@ public final class PostgresThroughput {
         new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), CLOCK);
     // Created once before the workers start, so they do not race to create the schema.
     new PostgresReceiver(server.connections(schema), schema, setup).close();
+    CpuMeter meter = new CpuMeter();
+    // Every connection a worker's receiver opens has its backend counted.
+    ConnectionSource counted =
+        () -> {
+          Connection connection = server.connections(schema).open();
+          meter.backendOf(connection);
+          return connection;
+        };
     List<Callable<Transaction>> makers = new ArrayList<>();
     for (int worker = 0; worker < receivers; worker++) {
       int index = worker;
       makers.add(
           () -> {
-            PostgresReceiver receiver =
-                new PostgresReceiver(server.connections(schema), schema, setup);
+            PostgresReceiver receiver = new PostgresReceiver(counted, schema, setup);
             opened.add(receiver);
             // One parser per worker, as a receiver keeps one: building a parser per envelope
             // would charge every delivery a parser factory the receiver never asked for.
@@ -189,7 +235,7 @@ public final class PostgresThroughput {
             };
           });
     }
-    return run(makers, warmup, window);
+    return run(makers, warmup, window, meter);
   }
 
   private static Envelope envelope(StrictJson json, String eventId, int card, long version) {
@@ -218,12 +264,15 @@ public final class PostgresThroughput {
   /**
    * Runs one worker per maker, all starting together: transactions until the warm-up ends, then
    * counted and timed ones until the window ends. A transaction that answers false (NO_ACK) fails
-   * the benchmark: a rate of failures would not be a rate of deliveries.
+   * the benchmark: a rate of failures would not be a rate of deliveries. The CPU {@code meter}
+   * counts is read when the window starts and when it ends.
    */
-  private static Result run(List<Callable<Transaction>> makers, Duration warmup, Duration window) {
+  private static Result run(
+      List<Callable<Transaction>> makers, Duration warmup, Duration window, CpuMeter meter) {
     int workers = makers.size();
     CyclicBarrier ready = new CyclicBarrier(workers);
     long[] bounds = new long[2];
+    CountDownLatch boundsSet = new CountDownLatch(1);
     ExecutorService threads = Executors.newFixedThreadPool(workers);
     try {
       List<Future<long[]>> done = new ArrayList<>();
@@ -231,16 +280,19 @@ public final class PostgresThroughput {
         done.add(
             threads.submit(
                 () -> {
+                  meter.thisThread();
                   Transaction transaction = maker.call();
                   if (ready.await() == 0) {
                     long start = System.nanoTime() + warmup.toNanos();
                     bounds[0] = start;
                     bounds[1] = start + window.toNanos();
+                    boundsSet.countDown();
                   }
                   ready.await();
                   return work(transaction, bounds[0], bounds[1]);
                 }));
       }
+      Cpu cpu = cpuInWindow(meter, bounds, boundsSet, done);
       List<long[]> latencies = new ArrayList<>();
       for (Future<long[]> future : done) {
         latencies.add(future.get());
@@ -253,11 +305,35 @@ public final class PostgresThroughput {
         at += samples.length;
       }
       Arrays.sort(all);
-      return new Result(total, bounds[1] - bounds[0], all);
+      return new Result(total, bounds[1] - bounds[0], all, cpu);
     } catch (Exception e) {
       throw new IllegalStateException("benchmark worker failed: " + e, e);
     } finally {
       threads.shutdownNow();
+    }
+  }
+
+  /**
+   * Reads {@code meter} at the window's start and at its end, once the workers have set its bounds;
+   * unknown when a worker failed before that (its future then reports why).
+   */
+  private static Cpu cpuInWindow(
+      CpuMeter meter, long[] bounds, CountDownLatch boundsSet, List<Future<long[]>> workers)
+      throws InterruptedException {
+    while (!boundsSet.await(100, TimeUnit.MILLISECONDS)) {
+      if (workers.stream().anyMatch(Future::isDone)) {
+        return Cpu.UNKNOWN;
+      }
+    }
+    sleepUntil(bounds[0]);
+    CpuMeter.Reading start = meter.read();
+    sleepUntil(bounds[1]);
+    return meter.read().since(start);
+  }
+
+  private static void sleepUntil(long nanoTime) throws InterruptedException {
+    for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+      TimeUnit.NANOSECONDS.sleep(left);
     }
   }
 

@@ -2,6 +2,8 @@ package io.inboxcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +51,21 @@ class BenchCommandTests {
         .containsPattern("\\n\\| 1 \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\|")
         .containsPattern("\\n\\| 2 \\| [0-9,]+ \\| [0-9,]+ \\| [0-9.]+ \\|")
         .contains("run 1 of 2", "run 2 of 2", "median of 2 runs", "load average at the end");
+    // The CPU of both sides: measured where Linux reports a process's run time, unknown elsewhere.
+    String measured = "[1-9][0-9,]*";
+    String cpu = Files.isReadable(Path.of("/proc/self/schedstat")) ? measured : "n/a";
+    assertThat(run.out())
+        .contains("| receivers | delivery server µs | delivery client µs | baseline server µs")
+        .containsPattern(
+            "\\n\\| 2 \\| "
+                + cpu
+                + " \\| "
+                + measured
+                + " \\| "
+                + cpu
+                + " \\| "
+                + measured
+                + " \\| ");
   }
 
   @Test
