@@ -5,76 +5,86 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The tables {@code bench --suite postgres} prints: every run's rows, then the median of each
  * column over the runs at each concurrency, each ratio measured against the baseline of its own
- * run.
+ * run. Each comes as two tables, the rates and latencies, then the CPU each side used.
  */
 public final class PostgresReport {
-  private static final String HEADER =
-      "| receivers | deliveries/s | baseline tx/s | ratio | p50 ms | p99 ms"
-          + " | baseline p50 ms | baseline p99 ms |";
+  /** A column: its heading, how its value is printed, and the value of a row. */
+  private record Column(
+      String heading, String format, ToDoubleFunction<PostgresThroughput.Row> value) {}
 
-  private static final String CPU_TITLE =
-      "CPU per committed transaction, µs: server is the backends serving the workers, client the"
-          + " workers' own threads; CPU ratio is a baseline transaction's total over a delivery's";
+  /** A table: an optional line above it, and its columns after the receivers. */
+  private record Table(String title, List<Column> columns) {}
 
-  private static final String CPU_HEADER =
-      "| receivers | delivery server µs | delivery client µs | baseline server µs"
-          + " | baseline client µs | CPU ratio |";
+  private static final Table RATES =
+      new Table(
+          null,
+          List.of(
+              new Column("deliveries/s", "%,.0f", row -> row.deliveries().perSecond()),
+              new Column("baseline tx/s", "%,.0f", row -> row.baseline().perSecond()),
+              new Column("ratio", "%.2f", PostgresThroughput.Row::ratio),
+              new Column("p50 ms", "%.2f", row -> row.deliveries().quantileMillis(0.50)),
+              new Column("p99 ms", "%.2f", row -> row.deliveries().quantileMillis(0.99)),
+              new Column("baseline p50 ms", "%.2f", row -> row.baseline().quantileMillis(0.50)),
+              new Column("baseline p99 ms", "%.2f", row -> row.baseline().quantileMillis(0.99))));
 
-  private static final String CPU_RULE = "|---|---|---|---|---|---|";
+  private static final ToDoubleFunction<PostgresThroughput.Result> SERVER =
+      PostgresThroughput.Result::serverMicrosPerTransaction;
+
+  private static final ToDoubleFunction<PostgresThroughput.Result> CLIENT =
+      PostgresThroughput.Result::clientMicrosPerTransaction;
+
+  private static final Table CPU =
+      new Table(
+          "CPU per committed transaction, µs: server is the backends serving the workers, client"
+              + " the workers' own threads; CPU ratio is a baseline transaction's total over a"
+              + " delivery's",
+          List.of(
+              microseconds("delivery server µs", PostgresThroughput.Row::deliveries, SERVER),
+              microseconds("delivery client µs", PostgresThroughput.Row::deliveries, CLIENT),
+              microseconds("baseline server µs", PostgresThroughput.Row::baseline, SERVER),
+              microseconds("baseline client µs", PostgresThroughput.Row::baseline, CLIENT),
+              new Column("CPU ratio", "%.2f", PostgresThroughput.Row::cpuRatio)));
 
   private PostgresReport() {}
+
+  /** A column of CPU per transaction, in whole microseconds, of one side of a row. */
+  private static Column microseconds(
+      String heading,
+      Function<PostgresThroughput.Row, PostgresThroughput.Result> side,
+      ToDoubleFunction<PostgresThroughput.Result> cpu) {
+    return new Column(heading, "%,.0f", row -> cpu.applyAsDouble(side.apply(row)));
+  }
 
   /** Prints {@code runs}, each a list of rows at the same concurrency levels in the same order. */
   public static void print(PrintWriter out, List<List<PostgresThroughput.Row>> runs) {
     for (int run = 0; run < runs.size(); run++) {
       out.printf(Locale.ROOT, "run %d of %d%n", run + 1, runs.size());
-      table(out, runs.get(run));
+      // A run's own rows, each a median of one.
+      List<List<PostgresThroughput.Row>> rows = new ArrayList<>();
+      runs.get(run).forEach(row -> rows.add(List.of(row)));
+      print(out, RATES, rows);
       out.println();
-      cpuTable(out, runs.get(run));
+      print(out, CPU, rows);
       out.println();
+    }
+    List<List<PostgresThroughput.Row>> levels = new ArrayList<>();
+    for (int level = 0; level < runs.get(0).size(); level++) {
+      List<PostgresThroughput.Row> rows = new ArrayList<>();
+      for (List<PostgresThroughput.Row> run : runs) {
+        rows.add(run.get(level));
+      }
+      levels.add(rows);
     }
     out.printf(Locale.ROOT, "median of %d runs%n", runs.size());
-    out.println(HEADER);
-    out.println("|---|---|---|---|---|---|---|---|");
-    for (int level = 0; level < runs.get(0).size(); level++) {
-      List<PostgresThroughput.Row> rows = new ArrayList<>();
-      for (List<PostgresThroughput.Row> run : runs) {
-        rows.add(run.get(level));
-      }
-      line(
-          out,
-          rows.get(0).receivers(),
-          median(rows, row -> row.deliveries().perSecond()),
-          median(rows, row -> row.baseline().perSecond()),
-          median(rows, PostgresThroughput.Row::ratio),
-          median(rows, row -> row.deliveries().quantileMillis(0.50)),
-          median(rows, row -> row.deliveries().quantileMillis(0.99)),
-          median(rows, row -> row.baseline().quantileMillis(0.50)),
-          median(rows, row -> row.baseline().quantileMillis(0.99)));
-    }
+    print(out, RATES, levels);
     out.println();
-    out.println(CPU_TITLE);
-    out.println(CPU_HEADER);
-    out.println(CPU_RULE);
-    for (int level = 0; level < runs.get(0).size(); level++) {
-      List<PostgresThroughput.Row> rows = new ArrayList<>();
-      for (List<PostgresThroughput.Row> run : runs) {
-        rows.add(run.get(level));
-      }
-      cpuLine(
-          out,
-          rows.get(0).receivers(),
-          median(rows, row -> row.deliveries().serverMicrosPerTransaction()),
-          median(rows, row -> row.deliveries().clientMicrosPerTransaction()),
-          median(rows, row -> row.baseline().serverMicrosPerTransaction()),
-          median(rows, row -> row.baseline().clientMicrosPerTransaction()),
-          median(rows, PostgresThroughput.Row::cpuRatio));
-    }
+    print(out, CPU, levels);
     out.printf(
         Locale.ROOT,
         "load average at the end: %.2f on %d processors%n",
@@ -83,64 +93,34 @@ public final class PostgresReport {
     out.flush();
   }
 
-  private static void table(PrintWriter out, List<PostgresThroughput.Row> rows) {
-    out.println(HEADER);
-    out.println("|---|---|---|---|---|---|---|---|");
-    for (PostgresThroughput.Row row : rows) {
-      line(
-          out,
-          row.receivers(),
-          row.deliveries().perSecond(),
-          row.baseline().perSecond(),
-          row.ratio(),
-          row.deliveries().quantileMillis(0.50),
-          row.deliveries().quantileMillis(0.99),
-          row.baseline().quantileMillis(0.50),
-          row.baseline().quantileMillis(0.99));
+  /**
+   * One line per level, each column the median of its rows; a value that could not be measured
+   * prints as {@code n/a}.
+   */
+  private static void print(
+      PrintWriter out, Table table, List<List<PostgresThroughput.Row>> levels) {
+    if (table.title() != null) {
+      out.println(table.title());
     }
-  }
-
-  private static void cpuTable(PrintWriter out, List<PostgresThroughput.Row> rows) {
-    out.println(CPU_TITLE);
-    out.println(CPU_HEADER);
-    out.println(CPU_RULE);
-    for (PostgresThroughput.Row row : rows) {
-      cpuLine(
-          out,
-          row.receivers(),
-          row.deliveries().serverMicrosPerTransaction(),
-          row.deliveries().clientMicrosPerTransaction(),
-          row.baseline().serverMicrosPerTransaction(),
-          row.baseline().clientMicrosPerTransaction(),
-          row.cpuRatio());
+    StringBuilder header = new StringBuilder("| receivers |");
+    StringBuilder rule = new StringBuilder("|---|");
+    for (Column column : table.columns()) {
+      header.append(' ').append(column.heading()).append(" |");
+      rule.append("---|");
     }
-  }
-
-  /** A CPU row; a value that could not be measured prints as {@code n/a}. */
-  private static void cpuLine(PrintWriter out, int receivers, double... values) {
-    StringBuilder line = new StringBuilder("| ").append(receivers).append(' ');
-    for (int index = 0; index < values.length; index++) {
-      String format = index == values.length - 1 ? "%.2f" : "%,.0f";
-      double value = values[index];
-      line.append("| ")
-          .append(Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, format, value))
-          .append(' ');
+    out.println(header);
+    out.println(rule);
+    for (List<PostgresThroughput.Row> rows : levels) {
+      StringBuilder line = new StringBuilder("| ").append(rows.get(0).receivers()).append(" |");
+      for (Column column : table.columns()) {
+        double value = median(rows, column.value());
+        line.append(' ')
+            .append(
+                Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, column.format(), value))
+            .append(" |");
+      }
+      out.println(line);
     }
-    out.println(line.append('|'));
-  }
-
-  private static void line(PrintWriter out, int receivers, double... values) {
-    out.printf(
-        Locale.ROOT,
-        "| %d | %,.0f | %,.0f | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
-        receivers,
-        values[0],
-        values[1],
-        values[2],
-        values[3],
-        values[4],
-        values[5],
-        values[6]);
   }
 
   /**
