@@ -189,11 +189,6 @@ class PostgresCrashTests {
   }
 
   /**
-   * Every audit entry's effects are present: a HELD delivery has its held input, a first arrival
-   * its identity record and a variant its stored variant (unless pruned later), and the counters
-   * equal what the audit says happened (storage-boundary 12).
-   */
-  /**
    * The consistency checks find what they look for: here an identity record whose delivery is
    * another id's, which the foreign key of schema versions 1 and 2 would not have refused either.
    */
@@ -223,6 +218,11 @@ class PostgresCrashTests {
         .containsExactly(schema + ": identity record naming no delivery of its id, steps [2]");
   }
 
+  /**
+   * Every audit entry's effects are present: a HELD delivery has its held input, a first arrival
+   * its identity record and a variant its stored variant (unless pruned later), and the counters
+   * equal what the audit says happened (storage-boundary 12).
+   */
   static void noPartialTransaction(ConnectionSource connections, String schema, List<String> out) {
     String prunedLater =
         " AND NOT EXISTS (SELECT 1 FROM audit p WHERE p.kind = 'identity_pruned'"
