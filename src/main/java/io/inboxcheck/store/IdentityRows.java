@@ -145,7 +145,7 @@ final class IdentityRows {
         row ->
             variants
                 .computeIfAbsent(row.getString("event_id"), key -> new ArrayList<>())
-                .add(variant(row, later)));
+                .add(ContentRow.variant(row).recorded(later)));
     LinkedHashMap<String, IdentityRecord> records = new LinkedHashMap<>();
     Sql.query(
         connection,
@@ -155,18 +155,11 @@ final class IdentityRows {
           records.put(
               eventId,
               new IdentityRecord(
-                  eventId, firstRecord(row, later), variants.getOrDefault(eventId, List.of())));
+                  eventId,
+                  ContentRow.first(row).recorded(later),
+                  variants.getOrDefault(eventId, List.of())));
         });
     return new ArrayList<>(records.values());
-  }
-
-  private static RecordedContent firstRecord(ResultSet row, LaterDecisions later)
-      throws SQLException {
-    return ContentRow.first(row).recorded(later);
-  }
-
-  private static RecordedContent variant(ResultSet row, LaterDecisions later) throws SQLException {
-    return ContentRow.variant(row).recorded(later);
   }
 
   /** A first record's or a variant's row as read: its history needs the id's later decisions. */
