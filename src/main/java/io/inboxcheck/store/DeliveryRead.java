@@ -13,10 +13,16 @@ import java.util.TreeSet;
 
 /**
  * Everything a delivery reads, in one round trip (docs/storage-boundary.md 5): the identity lock,
- * the card-name locks of every card the id's rows name, the identity record read again under those
- * locks (section 6), and the card rows. The statements run in the order the lock protocol
- * prescribes; under READ COMMITTED each one sees what was committed before its locks were granted.
- * Both shapes of the read are constant texts, so the driver and the server prepare each once.
+ * the card-name locks of every card the id's rows name, the identity record read under those locks
+ * (section 6), and the card rows. The statements run in the order the lock protocol prescribes;
+ * under READ COMMITTED each one sees what was committed before its locks were granted. Every shape
+ * of the read is a constant text, so the driver and the server prepare each once.
+ *
+ * <p>A delivery with an event id first locks the names it can know without reading: the id, then
+ * the envelope's own card. When the id's rows name no other card, which is so for every first
+ * arrival and every redelivery of the same content, that read is the slice. Otherwise the
+ * transaction rolls back, releasing both locks, and reads again with every name the rows gave
+ * locked in the protocol's order; no lock is ever taken out of that order.
  *
  * <p>The read also begins the transaction: its first statement is BEGIN, on a connection whose
  * driver sends no BEGIN of its own ({@link DeliveryTransaction}), so the server answers the start
@@ -32,7 +38,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           + " WHERE event_id = ?) || ARRAY(SELECT object_id FROM identity_variants"
           + " WHERE event_id = ?), NULL)";
 
-  /** The envelope's own card alone, for an envelope without an event id. */
+  /** The envelope's own card alone. */
   private static final String OWN_NAME = "array_remove(ARRAY[?::text], NULL)";
 
   /** The names are returned as locked, to check them against the record decoded below. */
@@ -48,6 +54,30 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
   }
 
   private static final String BEGIN = "BEGIN";
+
+  /**
+   * The identity lock, then the envelope's own card lock, in one statement: the subquery's row, and
+   * with it the identity lock, comes before the card lock of the row it feeds (OFFSET 0 keeps the
+   * planner from merging the two).
+   */
+  private static final String LOCK_EVENT_THEN_OWN_CARD =
+      "SELECT lock_cards(" + OWN_NAME + ") FROM (SELECT lock_event(?) OFFSET 0) AS identity";
+
+  /** The slice rows of the id ({@code part} 0 to 2), then the own card's row ({@code part} 3). */
+  private static final int CARD_PART = 3;
+
+  private static final String SLICE_AND_OWN_CARD =
+      "SELECT slice.*, NULL::text AS object_id, NULL::bigint AS version, NULL::text AS state,"
+          + " NULL::boolean AS paused FROM ("
+          + IdentityRows.SLICE_OF_EVENT
+          + ") AS slice UNION ALL SELECT "
+          + CARD_PART
+          + ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+          + " object_id, version, state, paused FROM cards WHERE object_id = ?";
+
+  /** BEGIN, identity and own card locks, the id's slice with the own card: statements 0 to 2. */
+  private static final String OWN_CARD_FIRST =
+      String.join(Sql.SEPARATOR, BEGIN, LOCK_EVENT_THEN_OWN_CARD, SLICE_AND_OWN_CARD);
 
   /** BEGIN, identity lock, card-name locks, the id's slice, the cards: statements 0 to 4. */
   private static final String WITH_EVENT =
@@ -65,43 +95,102 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
 
   /**
    * Begins the transaction and reads the slice of {@code envelope} with the store's own lock
-   * protocol.
+   * protocol; {@code locks} is told when the read starts again ({@link
+   * LockProtocol.Window#DELIVERY_READ_AGAIN}).
    */
-  static DeliveryRead load(Connection connection, Envelope envelope) throws SQLException {
+  static DeliveryRead load(Connection connection, LockProtocol locks, Envelope envelope)
+      throws SQLException {
     String own = envelope.objectId().orElse(null);
     Optional<String> eventId = envelope.eventId();
-    if (eventId.isEmpty() && own == null) {
-      // Nothing to lock or read: the transaction still begins, for the writes that follow.
-      Sql.update(connection, BEGIN);
-      return new DeliveryRead(new TreeSet<>(), new TreeMap<>(), null);
+    if (eventId.isEmpty()) {
+      return own == null ? nothingToRead(connection) : withoutEvent(connection, own);
     }
+    DeliveryRead read = ownCardFirst(connection, eventId.get(), own);
+    if (read != null) {
+      return read;
+    }
+    Sql.update(connection, "ROLLBACK");
+    locks.reached(LockProtocol.Window.DELIVERY_READ_AGAIN, connection);
+    return withEvent(connection, eventId.get(), own);
+  }
+
+  private static DeliveryRead nothingToRead(Connection connection) throws SQLException {
+    // Nothing to lock or read: the transaction still begins, for the writes that follow.
+    Sql.update(connection, BEGIN);
+    return new DeliveryRead(new TreeSet<>(), new TreeMap<>(), null);
+  }
+
+  /**
+   * The read with the identity and the own card locked, or null when the id's rows name a card that
+   * is not locked; the transaction is then still open, holding both locks.
+   */
+  private static DeliveryRead ownCardFirst(Connection connection, String id, String own)
+      throws SQLException {
+    Map<String, Card> cards = new TreeMap<>();
+    IdentityRows.Decoder decoder = new IdentityRows.Decoder(id);
+    Sql.pipeline(
+        connection,
+        OWN_CARD_FIRST,
+        new Object[] {own, id, id, id, id, own},
+        (index, rows, count) -> {
+          while (index == 2 && rows.next()) {
+            if (rows.getInt("part") == CARD_PART) {
+              cards.put(rows.getString("object_id"), CardRows.read(rows));
+            } else {
+              decoder.row(rows);
+            }
+          }
+        });
+    StoredIdentity identity = decoder.identity();
+    SortedSet<String> named = named(own, identity);
+    return named.equals(named(own, null)) ? new DeliveryRead(named, cards, identity) : null;
+  }
+
+  private static DeliveryRead withEvent(Connection connection, String id, String own)
+      throws SQLException {
     SortedSet<String> locked = new TreeSet<>();
     Map<String, Card> cards = new TreeMap<>();
-    IdentityRows.Decoder decoder = eventId.map(IdentityRows.Decoder::new).orElse(null);
-    int namesAt = decoder == null ? 1 : 2;
-    int sliceAt = decoder == null ? -1 : 3;
-    int cardsAt = decoder == null ? 2 : 4;
-    Sql.ResultReader reader =
+    IdentityRows.Decoder decoder = new IdentityRows.Decoder(id);
+    Sql.pipeline(
+        connection,
+        WITH_EVENT,
+        new Object[] {id, own, id, id, id, id, id, own, id, id},
         (index, rows, count) -> {
           // BEGIN (statement 0) returns no rows, only its count.
           while (rows != null && rows.next()) {
-            if (index == namesAt) {
-              locked.addAll(Codec.names(rows.getString(2)));
-            } else if (index == sliceAt) {
-              decoder.row(rows);
-            } else if (index == cardsAt) {
-              cards.put(rows.getString("object_id"), CardRows.read(rows));
+            switch (index) {
+              case 2 -> locked.addAll(Codec.names(rows.getString(2)));
+              case 3 -> decoder.row(rows);
+              case 4 -> cards.put(rows.getString("object_id"), CardRows.read(rows));
+              default -> {}
             }
           }
-        };
-    if (decoder == null) {
-      Sql.pipeline(connection, WITHOUT_EVENT, new Object[] {own, own}, reader);
-    } else {
-      String id = eventId.get();
-      Sql.pipeline(
-          connection, WITH_EVENT, new Object[] {id, own, id, id, id, id, id, own, id, id}, reader);
+        });
+    StoredIdentity identity = decoder.identity();
+    SortedSet<String> named = named(own, identity);
+    if (!named.equals(locked)) {
+      throw new IllegalStateException(
+          "the cards locked " + locked + " are not the cards the slice names " + named);
     }
-    StoredIdentity identity = decoder == null ? null : decoder.identity();
+    return new DeliveryRead(named, cards, identity);
+  }
+
+  private static DeliveryRead withoutEvent(Connection connection, String own) throws SQLException {
+    Map<String, Card> cards = new TreeMap<>();
+    Sql.pipeline(
+        connection,
+        WITHOUT_EVENT,
+        new Object[] {own, own},
+        (index, rows, count) -> {
+          while (index == 2 && rows.next()) {
+            cards.put(rows.getString("object_id"), CardRows.read(rows));
+          }
+        });
+    return new DeliveryRead(named(own, null), cards, null);
+  }
+
+  /** The envelope's own card and the cards the id's record names. */
+  private static SortedSet<String> named(String own, StoredIdentity identity) {
     SortedSet<String> named = new TreeSet<>();
     if (own != null) {
       named.add(own);
@@ -109,10 +198,6 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
     if (identity != null) {
       named.addAll(identity.namedCards());
     }
-    if (!named.equals(locked)) {
-      throw new IllegalStateException(
-          "the cards locked " + locked + " are not the cards the slice names " + named);
-    }
-    return new DeliveryRead(named, cards, identity);
+    return named;
   }
 }

@@ -35,7 +35,8 @@ record DeliveryTransaction(TransactionScope scope, Envelope envelope) {
     Connection connection = scope.connection();
     connection.setAutoCommit(true);
     try {
-      return decideAndWrite(DeliveryRead.load(connection, envelope), commit);
+      return decideAndWrite(
+          DeliveryRead.load(connection, scope.settings().locks(), envelope), commit);
     } finally {
       // A connection closed under the delivery is discarded by the caller; turning autocommit off
       // on it would only replace the error that closed it.

@@ -42,6 +42,11 @@ interface LockProtocol {
     DELIVERY_DECIDED,
     /** A delivery holds its identity lock and read the record, before its card-name locks. */
     DELIVERY_IDENTITY_READ,
+    /**
+     * A delivery's first read found the id's rows naming a card it had not locked; it rolled back,
+     * holding no lock, and reads again with every name locked.
+     */
+    DELIVERY_READ_AGAIN,
     /** Pruning decided to delete a record, nothing written yet. */
     PRUNE_DECIDED,
     /** A reconciliation of one object decided, nothing written yet. */

@@ -9,6 +9,7 @@ import io.inboxcheck.concurrent.ViewSnapshot;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.store.LockProtocol.Window;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -86,6 +87,35 @@ class PostgresRaceWindowTests {
               () -> race.deliver(first, 1, applied),
               () -> race.deliver(second, 2, variant));
       return new Verdict(race.problems(), outcome.secondWaited());
+    }
+  }
+
+  /**
+   * Section 5: e-1 was APPLIED to card-7. Its variant for card-8 first locks e-1 and card-8, finds
+   * the record naming card-7 too, rolls back and is held before it reads again, holding no lock.
+   * Meanwhile a variant of e-1 for card-7 commits without waiting. The read again must decide on
+   * that variant as well: the two replay through the model in commit order.
+   */
+  @RepeatedTest(RUNS)
+  void aDeliveryReadingAgainDecidesOnWhatCommittedMeanwhile() throws Exception {
+    try (RaceRecord race = new RaceRecord()) {
+      PostgresReceiver setUp = race.receiver(LockProtocol.LOCKED);
+      race.deliver(setUp, 1, snapshot("e-1", "card-7", 11L, "L11"));
+      HeldWindow held = new HeldWindow(Window.DELIVERY_READ_AGAIN);
+      PostgresReceiver first = race.receiver(held.around(LockProtocol.LOCKED));
+      PostgresReceiver second = race.receiver(LockProtocol.LOCKED);
+      Race.Outcome<DeliveryResult, DeliveryResult> outcome =
+          Race.run(
+              race.schema,
+              held,
+              () -> race.deliver(first, 2, snapshot("e-1", "card-8", 4L, "L4")),
+              () -> race.deliver(second, 3, snapshot("e-1", "card-7", 12L, "L12")));
+
+      assertThat(race.problems()).isEmpty();
+      assertThat(outcome.secondWaited()).as("the first holds no lock while held").isFalse();
+      assertThat(setUp.freshView().identity("e-1").orElseThrow().variants())
+          .as("both variants recorded")
+          .hasSize(2);
     }
   }
 
