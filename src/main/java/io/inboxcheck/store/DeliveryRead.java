@@ -38,30 +38,18 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           + " WHERE event_id = ?) || ARRAY(SELECT object_id FROM identity_variants"
           + " WHERE event_id = ?), NULL)";
 
-  /** The envelope's own card alone. */
-  private static final String OWN_NAME = "array_remove(ARRAY[?::text], NULL)";
-
-  /** The names are returned as locked, to check them against the record decoded below. */
-  private static String lockCards(String names) {
-    return "SELECT lock_cards(n), array_to_json(n)::text FROM (SELECT " + names + " AS n) AS names";
-  }
-
-  private static String cards(String names) {
-    // In no particular order: the rows go into a sorted map.
-    return "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY("
-        + names
-        + ")";
-  }
+  /** The card rows of the names bound, in no particular order: they go into a sorted map. */
+  private static final String CARDS = "SELECT object_id, version, state, paused FROM cards";
 
   private static final String BEGIN = "BEGIN";
 
   /**
-   * The identity lock, then the envelope's own card lock, in one statement: the subquery's row, and
-   * with it the identity lock, comes before the card lock of the row it feeds (OFFSET 0 keeps the
-   * planner from merging the two).
+   * The identity lock, then the envelope's own card lock (none without a card), in one statement:
+   * the subquery's row, and with it the identity lock, comes before the card lock of the row it
+   * feeds (OFFSET 0 keeps the planner from merging the two).
    */
   private static final String LOCK_EVENT_THEN_OWN_CARD =
-      "SELECT lock_cards(" + OWN_NAME + ") FROM (SELECT lock_event(?) OFFSET 0) AS identity";
+      "SELECT lock_card(?) FROM (SELECT lock_event(?) OFFSET 0) AS identity";
 
   /** The slice rows of the id ({@code part} 0 to 2), then the own card's row ({@code part} 3). */
   private static final int CARD_PART = 3;
@@ -85,13 +73,14 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           Sql.SEPARATOR,
           BEGIN,
           "SELECT lock_event(?)",
-          lockCards(NAMES),
+          // The names are returned as locked, to check them against the record decoded below.
+          "SELECT lock_cards(n), array_to_json(n)::text FROM (SELECT " + NAMES + " AS n) AS names",
           IdentityRows.SLICE_OF_EVENT,
-          cards(NAMES));
+          CARDS + " WHERE object_id = ANY(" + NAMES + ")");
 
-  /** BEGIN, card-name locks and the cards: statements 0 to 2. */
+  /** BEGIN, the own card's lock and its row: statements 0 to 2. */
   private static final String WITHOUT_EVENT =
-      String.join(Sql.SEPARATOR, BEGIN, lockCards(OWN_NAME), cards(OWN_NAME));
+      String.join(Sql.SEPARATOR, BEGIN, "SELECT lock_card(?)", CARDS + " WHERE object_id = ?");
 
   /**
    * Begins the transaction and reads the slice of {@code envelope} with the store's own lock

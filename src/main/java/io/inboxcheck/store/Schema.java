@@ -17,7 +17,11 @@ import java.util.regex.Pattern;
 final class Schema {
   /** The versioned schema files on the class path, in order: file {@code i} makes version i+1. */
   static final List<String> MIGRATIONS =
-      List.of("/db/V1__schema.sql", "/db/V2__enum_columns.sql", "/db/V3__lean_writes.sql");
+      List.of(
+          "/db/V1__schema.sql",
+          "/db/V2__enum_columns.sql",
+          "/db/V3__lean_writes.sql",
+          "/db/V4__lock_card.sql");
 
   static final int VERSION = MIGRATIONS.size();
 

@@ -39,7 +39,7 @@ class PostgresSchemaVersionTests {
 
     new PostgresReceiver(TestPostgres.connections(schema), schema, StoreFixtures.guide()).close();
 
-    assertThat(query(schema, "SELECT max(version)::text FROM schema_version")).isEqualTo("3");
+    assertThat(query(schema, "SELECT max(version)::text FROM schema_version")).isEqualTo("4");
     assertThat(StoreFixtures.digest(schema)).as("every row, word for word").isEqualTo(before);
     assertThat(columnTypes(schema))
         .containsEntry("audit.kind", "audit_kind")
@@ -113,7 +113,7 @@ class PostgresSchemaVersionTests {
           .as("attempt %d", attempt)
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
-              "schema " + schema + " is at version " + newer + "; this receiver needs 3");
+              "schema " + schema + " is at version " + newer + "; this receiver needs 4");
     }
   }
 
