@@ -17,11 +17,19 @@ final class CardRows {
   private CardRows() {}
 
   /** The card one row with columns {@code version, state, paused} holds. */
-  static Card read(ResultSet row) throws SQLException {
+  private static Card read(ResultSet row) throws SQLException {
     return new Card(
         row.getLong("version"),
         (JsonObject) Codec.json(row.getString("state")),
         row.getBoolean("paused"));
+  }
+
+  /**
+   * Puts the card of one row with columns {@code object_id, version, state, paused} in {@code
+   * cards}.
+   */
+  static void put(Map<String, Card> cards, ResultSet row) throws SQLException {
+    cards.put(row.getString("object_id"), read(row));
   }
 
   /**
@@ -39,7 +47,7 @@ final class CardRows {
         connection,
         "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY(?)"
             + " ORDER BY object_id",
-        row -> cards.put(row.getString("object_id"), read(row)),
+        row -> put(cards, row),
         names);
     return cards;
   }

@@ -60,6 +60,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           + IdentityRows.SLICE_OF_EVENT
           + ") AS slice UNION ALL SELECT "
           + CARD_PART
+          // One NULL for each column of the slice after part.
           + ", NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
           + " object_id, version, state, paused FROM cards WHERE object_id = ?";
 
@@ -124,7 +125,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
         (index, rows, count) -> {
           while (index == 2 && rows.next()) {
             if (rows.getInt("part") == CARD_PART) {
-              cards.put(rows.getString("object_id"), CardRows.read(rows));
+              CardRows.put(cards, rows);
             } else {
               decoder.row(rows);
             }
@@ -150,7 +151,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
             switch (index) {
               case 2 -> locked.addAll(Codec.names(rows.getString(2)));
               case 3 -> decoder.row(rows);
-              case 4 -> cards.put(rows.getString("object_id"), CardRows.read(rows));
+              case 4 -> CardRows.put(cards, rows);
               default -> {}
             }
           }
@@ -172,7 +173,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
         new Object[] {own, own},
         (index, rows, count) -> {
           while (index == 2 && rows.next()) {
-            cards.put(rows.getString("object_id"), CardRows.read(rows));
+            CardRows.put(cards, rows);
           }
         });
     return new DeliveryRead(named(own, null), cards, null);

@@ -28,9 +28,11 @@ interface LockProtocol {
 
   /**
    * Whether a delivery reads its slice in one round trip ({@link DeliveryRead}), with exactly the
-   * locks and reads of this interface's defaults, in their order. A protocol that replaces any of
-   * them, or holds a delivery between its identity read and its card-name locks, answers false and
-   * the delivery runs them one statement at a time through the methods below.
+   * locks and reads of this interface's defaults, in their order: first the id and the envelope's
+   * own card, and, when the id's rows name another card, the whole set after a rollback. A protocol
+   * that replaces any of them, or holds a delivery between its identity read and its card-name
+   * locks, answers false and the delivery runs them one statement at a time through the methods
+   * below.
    */
   default boolean readsInOneRoundTrip() {
     return false;

@@ -34,7 +34,7 @@ final class ViewReader {
     Sql.query(
         connection,
         "SELECT object_id, version, state, paused FROM cards",
-        row -> cards.put(row.getString("object_id"), CardRows.read(row)));
+        row -> CardRows.put(cards, row));
     long[] counters = new long[2];
     Sql.query(
         connection,
