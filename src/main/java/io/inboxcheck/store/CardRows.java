@@ -24,10 +24,10 @@ final class CardRows {
         row.getBoolean("paused"));
   }
 
-  /**
-   * Puts the card of one row with columns {@code object_id, version, state, paused} in {@code
-   * cards}.
-   */
+  /** The columns {@link #put} reads, from every card; add a {@code WHERE} to narrow it. */
+  static final String SELECT = "SELECT object_id, version, state, paused FROM cards";
+
+  /** Puts the card of one row of {@link #SELECT} in {@code cards}. */
   static void put(Map<String, Card> cards, ResultSet row) throws SQLException {
     cards.put(row.getString("object_id"), read(row));
   }
@@ -45,8 +45,7 @@ final class CardRows {
     locks.lockCardNames(connection, names);
     Sql.query(
         connection,
-        "SELECT object_id, version, state, paused FROM cards WHERE object_id = ANY(?)"
-            + " ORDER BY object_id",
+        SELECT + " WHERE object_id = ANY(?) ORDER BY object_id",
         row -> put(cards, row),
         names);
     return cards;

@@ -39,7 +39,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           + " WHERE event_id = ?), NULL)";
 
   /** The card rows of the names bound, in no particular order: they go into a sorted map. */
-  private static final String CARDS = "SELECT object_id, version, state, paused FROM cards";
+  private static final String CARDS = CardRows.SELECT;
 
   private static final String BEGIN = "BEGIN";
 

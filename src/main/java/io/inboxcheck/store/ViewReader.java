@@ -31,10 +31,7 @@ final class ViewReader {
       throws SQLException {
     ReceiverSetup setup = settings.setup();
     Map<String, Card> cards = new TreeMap<>();
-    Sql.query(
-        connection,
-        "SELECT object_id, version, state, paused FROM cards",
-        row -> CardRows.put(cards, row));
+    Sql.query(connection, CardRows.SELECT, row -> CardRows.put(cards, row));
     long[] counters = new long[2];
     Sql.query(
         connection,
