@@ -1,6 +1,5 @@
 package io.inboxcheck.model;
 
-import java.time.Instant;
 import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,25 +7,28 @@ import java.util.RandomAccess;
 
 /**
  * The append-only audit of a {@link ReceiverState}, kept in columns: the common entry, a delivery
- * that stored no variant and paused no card, is four array slots rather than an object, so the
- * audit a long run keeps costs the collector no per-entry work. Every other entry is kept as it is.
- * Reading an entry builds the same value that was appended.
+ * that stored no variant and paused no card, is a few array slots rather than an object, so the
+ * audit a long run keeps costs the collector no per-entry work. Of those slots only the envelope is
+ * a reference; the time and the decision are primitives ({@link InstantColumn}, {@link
+ * DecisionCodes}). Every other entry is kept as it is. Reading an entry builds a value equal to the
+ * one appended.
  */
 final class AuditLog extends AbstractList<AuditEntry> implements RandomAccess {
   private static final int FIRST_CAPACITY = 8;
 
   private int size;
   private int[] steps;
-  private Instant[] times;
+  private final InstantColumn times;
   // The delivered envelope of a plain delivery entry, or the whole entry otherwise.
-  private Object[] subjects;
-  private Decision[] decisions;
+  private final ReferenceColumn<Object> subjects;
+  // The decision of a plain delivery entry (DecisionCodes).
+  private byte[] decisions;
 
   AuditLog() {
     this.steps = new int[FIRST_CAPACITY];
-    this.times = new Instant[FIRST_CAPACITY];
-    this.subjects = new Object[FIRST_CAPACITY];
-    this.decisions = new Decision[FIRST_CAPACITY];
+    this.times = new InstantColumn(FIRST_CAPACITY);
+    this.subjects = new ReferenceColumn<>();
+    this.decisions = new byte[FIRST_CAPACITY];
   }
 
   /** An independent copy of {@code other}, sized to what it holds. */
@@ -34,35 +36,47 @@ final class AuditLog extends AbstractList<AuditEntry> implements RandomAccess {
     int capacity = Math.max(FIRST_CAPACITY, other.size);
     this.size = other.size;
     this.steps = Arrays.copyOf(other.steps, capacity);
-    this.times = Arrays.copyOf(other.times, capacity);
-    this.subjects = Arrays.copyOf(other.subjects, capacity);
+    this.times = new InstantColumn(other.times, capacity);
+    this.subjects = new ReferenceColumn<>(other.subjects);
     this.decisions = Arrays.copyOf(other.decisions, capacity);
+  }
+
+  /** Makes room for {@code entries} more entries, so appending them never grows the columns. */
+  void reserve(int entries) {
+    resize(Math.max(steps.length, size + entries));
+  }
+
+  /** How many entries the columns have room for before they grow. */
+  int capacity() {
+    return steps.length;
+  }
+
+  private void resize(int capacity) {
+    steps = Arrays.copyOf(steps, capacity);
+    times.resize(capacity);
+    decisions = Arrays.copyOf(decisions, capacity);
   }
 
   void append(AuditEntry entry) {
     if (size == steps.length) {
-      int capacity = size * 2;
-      steps = Arrays.copyOf(steps, capacity);
-      times = Arrays.copyOf(times, capacity);
-      subjects = Arrays.copyOf(subjects, capacity);
-      decisions = Arrays.copyOf(decisions, capacity);
+      resize(size * 2);
     }
     steps[size] = entry.step();
-    times[size] = entry.at();
+    times.set(size, entry.at());
     if (entry instanceof AuditEntry.DeliveryRecorded delivery
         && !delivery.variant()
         && delivery.pausedCards().isEmpty()) {
-      subjects[size] = delivery.envelope();
-      decisions[size] = delivery.decision();
+      subjects.set(size, delivery.envelope());
+      decisions[size] = DecisionCodes.code(delivery.decision());
     } else {
-      subjects[size] = entry;
+      subjects.set(size, entry);
     }
     size++;
   }
 
   /** Whether the entry at {@code index} is kept as column slots rather than as its object. */
   boolean inColumns(int index) {
-    return !(subjects[index] instanceof AuditEntry);
+    return !(subjects.get(index) instanceof AuditEntry);
   }
 
   @Override
@@ -70,11 +84,17 @@ final class AuditLog extends AbstractList<AuditEntry> implements RandomAccess {
     if (index < 0 || index >= size) {
       throw new IndexOutOfBoundsException("audit entry " + index + " of " + size);
     }
-    if (subjects[index] instanceof AuditEntry entry) {
+    Object subject = subjects.get(index);
+    if (subject instanceof AuditEntry entry) {
       return entry;
     }
     return new AuditEntry.DeliveryRecorded(
-        steps[index], times[index], (Envelope) subjects[index], decisions[index], false, List.of());
+        steps[index],
+        times.get(index),
+        (Envelope) subject,
+        DecisionCodes.decision(decisions[index]),
+        false,
+        List.of());
   }
 
   @Override

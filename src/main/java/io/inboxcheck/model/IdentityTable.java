@@ -1,7 +1,6 @@
 package io.inboxcheck.model;
 
 import io.inboxcheck.json.JsonValue;
-import java.time.Instant;
 import java.util.AbstractCollection;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -16,9 +15,12 @@ import java.util.NoSuchElementException;
  * hash map, each id cost a map entry, an {@link IdentityRecord} and a {@link RecordedContent} that
  * the young collector copied, and finding an id followed pointers that missed the cache. Here the
  * common record, a first record with one decision and no variant, is a few array slots; any other
- * record is kept as its object. An open-addressing index of longs holds each id's hash beside its
- * position, so looking up an id that is not retained usually reads one cache line. Reading a record
- * builds a value equal to the one that was put.
+ * record is kept as its object. Of a plain record's slots only the id and the content are
+ * references, in chunked columns ({@link ReferenceColumn}); its receipt time and decision are
+ * primitives ({@link InstantColumn}, {@link DecisionCodes}), so recording it costs the collector's
+ * write barrier little. An open-addressing index of longs holds each id's hash beside its position,
+ * so looking up an id that is not retained usually reads one cache line. Reading a record builds a
+ * value equal to the one that was put.
  *
  * <p>Positions are handed out in order of first put, so walking them is the order of first receipt;
  * putting a retained id again replaces its record in place. Removing an id leaves a gap: its index
@@ -35,11 +37,14 @@ final class IdentityTable {
   private long[] index;
   private int[] hashes;
   // Null at a gap left by a removed id.
-  private String[] eventIds;
-  private JsonValue[] contents;
+  private ReferenceColumn<String> eventIds;
+  private ReferenceColumn<JsonValue> contents;
+  // How many positions the primitive columns hold.
+  private int capacity;
   private int[] steps;
-  private Instant[] receivedAt;
-  private Decision[] decisions;
+  // The time and the decision as primitives: a delivery writes no reference but its id and content.
+  private InstantColumn receivedAt;
+  private byte[] decisions;
   // The whole record when it is not a plain first record, else null.
   private IdentityRecord[] records;
 
@@ -53,10 +58,11 @@ final class IdentityTable {
     this.size = other.size;
     this.index = other.index.clone();
     this.hashes = other.hashes.clone();
-    this.eventIds = other.eventIds.clone();
-    this.contents = other.contents.clone();
+    this.capacity = other.capacity;
+    this.eventIds = new ReferenceColumn<>(other.eventIds);
+    this.contents = new ReferenceColumn<>(other.contents);
     this.steps = other.steps.clone();
-    this.receivedAt = other.receivedAt.clone();
+    this.receivedAt = new InstantColumn(other.receivedAt, other.receivedAt.capacity());
     this.decisions = other.decisions.clone();
     this.records = other.records.clone();
   }
@@ -67,7 +73,7 @@ final class IdentityTable {
 
   /** How many records the columns have room for before they grow or close their gaps. */
   int capacity() {
-    return eventIds.length;
+    return capacity;
   }
 
   /**
@@ -105,8 +111,8 @@ final class IdentityTable {
     int position = find(eventId);
     if (position >= 0) {
       // The content and record are let go now, not at the next growth.
-      eventIds[position] = null;
-      contents[position] = null;
+      eventIds.set(position, null);
+      contents.set(position, null);
       records[position] = null;
       size--;
     }
@@ -151,10 +157,10 @@ final class IdentityTable {
       position = append(eventId, hash);
     }
     boolean plain = variants.isEmpty() && first.decisions().size() == 1;
-    contents[position] = first.content();
+    contents.set(position, first.content());
     steps[position] = first.step();
-    receivedAt[position] = first.receivedAt();
-    decisions[position] = first.latestDecision();
+    receivedAt.set(position, first.receivedAt());
+    decisions[position] = DecisionCodes.code(first.latestDecision());
     records[position] = plain ? null : new IdentityRecord(eventId, first, variants);
   }
 
@@ -164,16 +170,16 @@ final class IdentityTable {
     }
     RecordedContent first =
         new RecordedContent(
-            contents[position],
+            contents.get(position),
             steps[position],
-            receivedAt[position],
-            List.of(decisions[position]));
-    return new IdentityRecord(eventIds[position], first, List.of());
+            receivedAt.get(position),
+            List.of(DecisionCodes.decision(decisions[position])));
+    return new IdentityRecord(eventIds.get(position), first, List.of());
   }
 
   private int nextRetained(int from) {
     int position = from;
-    while (position < end && eventIds[position] == null) {
+    while (position < end && eventIds.get(position) == null) {
       position++;
     }
     return position;
@@ -191,47 +197,58 @@ final class IdentityTable {
         return -1;
       }
       int position = (int) entry - 1;
-      if ((int) (entry >>> 32) == hash && eventId.equals(eventIds[position])) {
+      if ((int) (entry >>> 32) == hash && eventId.equals(eventIds.get(position))) {
         return position;
       }
     }
   }
 
   private int append(String eventId, int hash) {
-    if (end == eventIds.length) {
+    if (end == capacity) {
       if (size * 2 <= end) {
         closeGaps();
       } else {
-        grow();
+        resize(capacity * 2);
       }
     }
     int position = end++;
     size++;
     hashes[position] = hash;
-    eventIds[position] = eventId;
+    eventIds.set(position, eventId);
     insert(((long) hash << 32) | (position + 1));
     return position;
   }
 
   /**
-   * Doubles the columns, every position staying where it is. The index is rebuilt by walking the
-   * old one in slot order: a slot's entries land near twice its number in the new index, so the
-   * writes move through memory in order rather than at random, which is what made growing a large
-   * table slow. Slots of removed ids are dropped on the way.
+   * Makes room for {@code records} more first receipts, so putting them never grows the columns: a
+   * run that knows how many deliveries it will make pays for the room once, before it starts.
    */
-  private void grow() {
-    int capacity = eventIds.length * 2;
+  void reserve(int records) {
+    int wider = capacity;
+    while (wider < end + records) {
+      wider *= 2;
+    }
+    resize(wider);
+  }
+
+  /**
+   * Widens the columns to {@code wider}, a power of two no smaller than now, every position staying
+   * where it is. The index is rebuilt by walking the old one in slot order: a slot's entries land
+   * near the same fraction of the new index, so the writes move through memory in order rather than
+   * at random, which is what made growing a large table slow. Slots of removed ids are dropped on
+   * the way.
+   */
+  private void resize(int wider) {
+    capacity = wider;
     hashes = Arrays.copyOf(hashes, capacity);
-    eventIds = Arrays.copyOf(eventIds, capacity);
-    contents = Arrays.copyOf(contents, capacity);
     steps = Arrays.copyOf(steps, capacity);
-    receivedAt = Arrays.copyOf(receivedAt, capacity);
+    receivedAt.resize(capacity);
     decisions = Arrays.copyOf(decisions, capacity);
     records = Arrays.copyOf(records, capacity);
     long[] old = index;
     index = new long[capacity * 2];
     for (long entry : old) {
-      if (entry != 0 && eventIds[(int) entry - 1] != null) {
+      if (entry != 0 && eventIds.get((int) entry - 1) != null) {
         insert(entry);
       }
     }
@@ -244,22 +261,22 @@ final class IdentityTable {
    */
   private void closeGaps() {
     int[] oldHashes = hashes;
-    String[] oldEventIds = eventIds;
-    JsonValue[] oldContents = contents;
+    ReferenceColumn<String> oldEventIds = eventIds;
+    ReferenceColumn<JsonValue> oldContents = contents;
     int[] oldSteps = steps;
-    Instant[] oldReceivedAt = receivedAt;
-    Decision[] oldDecisions = decisions;
+    InstantColumn oldReceivedAt = receivedAt;
+    byte[] oldDecisions = decisions;
     IdentityRecord[] oldRecords = records;
     int oldEnd = end;
-    allocate(oldEventIds.length);
+    allocate(capacity);
     for (int from = 0; from < oldEnd; from++) {
-      if (oldEventIds[from] != null) {
+      if (oldEventIds.get(from) != null) {
         int to = end++;
         hashes[to] = oldHashes[from];
-        eventIds[to] = oldEventIds[from];
-        contents[to] = oldContents[from];
+        eventIds.set(to, oldEventIds.get(from));
+        contents.set(to, oldContents.get(from));
         steps[to] = oldSteps[from];
-        receivedAt[to] = oldReceivedAt[from];
+        receivedAt.copy(oldReceivedAt, from, to);
         decisions[to] = oldDecisions[from];
         records[to] = oldRecords[from];
         insert(((long) hashes[to] << 32) | (to + 1));
@@ -267,15 +284,16 @@ final class IdentityTable {
     }
   }
 
-  private void allocate(int capacity) {
+  private void allocate(int positions) {
     end = 0;
+    capacity = positions;
     index = new long[capacity * 2];
     hashes = new int[capacity];
-    eventIds = new String[capacity];
-    contents = new JsonValue[capacity];
+    eventIds = new ReferenceColumn<>();
+    contents = new ReferenceColumn<>();
     steps = new int[capacity];
-    receivedAt = new Instant[capacity];
-    decisions = new Decision[capacity];
+    receivedAt = new InstantColumn(capacity);
+    decisions = new byte[capacity];
     records = new IdentityRecord[capacity];
   }
 

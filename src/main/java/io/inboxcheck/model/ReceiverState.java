@@ -71,6 +71,21 @@ public final class ReceiverState implements ReceiverView {
     }
   }
 
+  /**
+   * Makes room for {@code deliveries} more deliveries' identity records and audit entries, so a
+   * long run that knows its length pays for the room once, before it starts, rather than growing
+   * its columns as it goes. What the state holds does not change.
+   */
+  public void reserve(int deliveries) {
+    identities.reserve(deliveries);
+    audit.reserve(deliveries);
+  }
+
+  /** How many deliveries the identity records and the audit have room for before they grow. */
+  int room() {
+    return Math.min(identities.capacity(), audit.capacity());
+  }
+
   /** Commits one delivery's decision and every effect it has, together. */
   public void commit(int step, Envelope envelope, DeliveryOutcome outcome) {
     apply(outcome.effects(this, step, envelope));

@@ -16,7 +16,8 @@ class AuditLogTests {
     List<AuditEntry> entries = new ArrayList<>();
     for (int step = 1; step <= count; step++) {
       Envelope envelope = Envelopes.snapshot("e-" + step, "card-" + step % 3, step, "ready", "L");
-      Instant at = AT.plusSeconds(step);
+      // Nanoseconds too: the columns keep an instant as seconds and nanoseconds.
+      Instant at = AT.plusSeconds(step).plusNanos(step * 1_001L);
       entries.add(
           switch (step % 4) {
             case 0 ->
@@ -49,6 +50,26 @@ class AuditLogTests {
     for (int index = 0; index < appended.size(); index++) {
       assertThat(log.inColumns(index)).as("entry %d", index).isEqualTo((index + 1) % 4 == 0);
     }
+  }
+
+  @Test
+  void givesBackEveryEntryAcrossChunksWithinReservedRoom() {
+    List<AuditEntry> appended = entries(2_600);
+    AuditLog log = new AuditLog();
+    appended.subList(0, 5).forEach(log::append);
+    log.reserve(2_595);
+    assertThat(log.capacity()).as("room for exactly what was reserved").isEqualTo(2_600);
+    log.reserve(0);
+    assertThat(log.capacity()).as("reserving never shrinks").isEqualTo(2_600);
+    appended.subList(5, 2_600).forEach(log::append);
+    AuditLog copy = new AuditLog(log);
+
+    assertThat(log).containsExactlyElementsOf(appended);
+    assertThat(copy).containsExactlyElementsOf(appended);
+    AuditEntry extra = new AuditEntry.IdentityPruned(2_601, AT, "e-x", AT);
+    copy.append(extra);
+    assertThat(copy).hasSize(2_601).endsWith(extra);
+    assertThat(log).hasSize(2_600);
   }
 
   @Test

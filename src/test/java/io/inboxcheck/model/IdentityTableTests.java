@@ -185,6 +185,56 @@ class IdentityTableTests {
   }
 
   @Test
+  void reservingRoomKeepsEveryRecordAndPutsTheReservedOnesWithoutGrowing() {
+    IdentityTable exact = new IdentityTable();
+    exact.reserve(16);
+    assertThat(exact.capacity()).as("a power of two, no larger than needed").isEqualTo(16);
+    exact.reserve(0);
+    assertThat(exact.capacity()).as("reserving never shrinks").isEqualTo(16);
+    IdentityTable table = new IdentityTable();
+    LinkedHashMap<String, IdentityRecord> map = new LinkedHashMap<>();
+    for (int step = 1; step <= 5; step++) {
+      IdentityRecord record = notPlain("e-" + step, step);
+      table.put(record);
+      map.put(record.eventId(), record);
+    }
+    table.reserve(3_000);
+    int reserved = table.capacity();
+    assertThat(reserved).isEqualTo(4_096);
+    assertSame(table, map);
+    // More records than one chunk of the reference columns holds, with a removal now and then.
+    for (int step = 6; step <= 3_005; step++) {
+      IdentityRecord record = plain("e-" + step, step);
+      table.put(record);
+      map.put(record.eventId(), record);
+      if (step % 10 == 0) {
+        table.remove("e-" + (step - 5));
+        map.remove("e-" + (step - 5));
+      }
+    }
+    assertThat(table.capacity()).as("no growth within the reserved room").isEqualTo(reserved);
+    assertSame(table, map);
+    assertSame(new IdentityTable(table), map);
+  }
+
+  @Test
+  void aReceiptTimeAndDecisionComeBackExactlyAsPut() {
+    IdentityTable table = new IdentityTable();
+    Envelope envelope = Envelopes.snapshot("e-1", "card-1", 3, "ready", "L");
+    RecordedContent first =
+        new RecordedContent(
+            envelope.content(),
+            4,
+            AT.plusNanos(123_456_789),
+            List.of(new Decision.Duplicate(Decision.held(HeldReason.MISSING_VERSION))));
+    table.putFirstRecord("e-1", first);
+
+    assertThat(table.inColumns("e-1")).isTrue();
+    assertThat(table.get("e-1")).isEqualTo(new IdentityRecord("e-1", first, List.of()));
+    assertThat(table.get("e-1").firstReceivedAt()).isEqualTo(AT.plusNanos(123_456_789));
+  }
+
+  @Test
   void findsNothingForAnIdNeverPutOrRemoved() {
     IdentityTable table = new IdentityTable();
     List<String> colliding = collidingIds();
