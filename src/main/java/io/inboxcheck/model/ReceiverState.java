@@ -71,12 +71,19 @@ public final class ReceiverState implements ReceiverView {
     }
   }
 
+  /** The most deliveries {@link #reserve} makes room for at once. */
+  public static final int MOST_RESERVED = 1 << 28;
+
   /**
    * Makes room for {@code deliveries} more deliveries' identity records and audit entries, so a
    * long run that knows its length pays for the room once, before it starts, rather than growing
    * its columns as it goes. What the state holds does not change.
    */
   public void reserve(int deliveries) {
+    if (deliveries < 0 || deliveries > MOST_RESERVED) {
+      throw new IllegalArgumentException(
+          "room is reserved for 0 to " + MOST_RESERVED + " deliveries, not " + deliveries);
+    }
     identities.reserve(deliveries);
     audit.reserve(deliveries);
   }

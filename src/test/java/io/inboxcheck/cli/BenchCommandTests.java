@@ -69,6 +69,28 @@ class BenchCommandTests {
   }
 
   @Test
+  void cardsAndDeliveriesOutsideTheirBoundsAreRejectedBeforeAnythingIsMeasured() {
+    for (String[] options :
+        new String[][] {
+          {"--cards", "0"},
+          {"--deliveries", "0"},
+          {"--deliveries", "-5"},
+          {"--deliveries", "268435457"}
+        }) {
+      CommandRun run = CommandRun.of("bench", "--suite", "exploration", options[0], options[1]);
+
+      assertThat(run.exitCode()).as(String.join(" ", options)).isEqualTo(ExitCodes.REJECTED);
+      assertThat(run.err())
+          .as(String.join(" ", options))
+          .isEqualTo(
+              "inboxcheck bench: --cards must be at least 1 and --deliveries from 1 to"
+                  + " 268,435,456"
+                  + System.lineSeparator());
+      assertThat(run.out()).isEmpty();
+    }
+  }
+
+  @Test
   void zeroRunsAreRejectedBeforeAnyServerStarts() {
     CommandRun run = CommandRun.of("bench", "--suite", "postgres", "--runs", "0");
 

@@ -57,6 +57,11 @@ class EffectsTests {
       state.commit(step, envelope, Reducer.decide(state, envelope));
     }
     assertThat(reserved.audit()).hasSize(2_000).isEqualTo(state.audit());
+    // Room beyond what the columns can index is refused, not looped over.
+    assertThatThrownBy(() -> reserved.reserve(ReceiverState.MOST_RESERVED + 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("room is reserved for 0 to 268435456 deliveries, not 268435457");
+    assertThatThrownBy(() -> reserved.reserve(-1)).isInstanceOf(IllegalArgumentException.class);
     assertThat(List.copyOf(reserved.identities())).isEqualTo(List.copyOf(state.identities()));
     assertThat(reserved.cards()).isEqualTo(state.cards());
   }
