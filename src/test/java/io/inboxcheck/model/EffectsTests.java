@@ -57,6 +57,9 @@ class EffectsTests {
       state.commit(step, envelope, Reducer.decide(state, envelope));
     }
     assertThat(reserved.audit()).hasSize(2_000).isEqualTo(state.audit());
+    // Reserving nothing is allowed and changes nothing.
+    reserved.reserve(0);
+    assertThat(reserved.audit()).isEqualTo(state.audit());
     // Room beyond what the columns can index is refused, not looped over.
     assertThatThrownBy(() -> reserved.reserve(ReceiverState.MOST_RESERVED + 1))
         .isInstanceOf(IllegalArgumentException.class)
