@@ -175,11 +175,12 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private Integer exploration(PrintWriter out, PrintWriter err) {
-    if (cards < 1 || deliveries < 1 || deliveries > ReceiverState.MOST_RESERVED) {
+    if (cards < 1 || repeats < 1 || deliveries < 1 || deliveries > ReceiverState.MOST_RESERVED) {
       err.println(
           String.format(
               Locale.ROOT,
-              "inboxcheck bench: --cards must be at least 1 and --deliveries from 1 to %,d",
+              "inboxcheck bench: --cards and --repeats must be at least 1 and --deliveries from 1"
+                  + " to %,d",
               ReceiverState.MOST_RESERVED));
       return ExitCodes.REJECTED;
     }
@@ -191,7 +192,7 @@ final class BenchCommand implements Callable<Integer> {
               new Benchmarks.Config(
                   cards,
                   deliveries,
-                  Math.max(1, repeats),
+                  repeats,
                   reader.read(scenarios.resolve("B62-15-events.json")),
                   reader.read(scenarios.resolve("explore-16-deliveries.json")),
                   bruteForceOrders <= 0 ? Long.MAX_VALUE : bruteForceOrders));
@@ -218,7 +219,7 @@ final class BenchCommand implements Callable<Integer> {
             "%d cards, %d deliveries per run, %d runs each, Java %s, %d processors",
             cards,
             deliveries,
-            Math.max(1, repeats),
+            repeats,
             System.getProperty("java.version"),
             Runtime.getRuntime().availableProcessors()));
     out.println();

@@ -69,10 +69,11 @@ class BenchCommandTests {
   }
 
   @Test
-  void cardsAndDeliveriesOutsideTheirBoundsAreRejectedBeforeAnythingIsMeasured() {
+  void cardsRepeatsAndDeliveriesOutsideTheirBoundsAreRejectedBeforeAnythingIsMeasured() {
     for (String[] options :
         new String[][] {
           {"--cards", "0"},
+          {"--repeats", "0"},
           {"--deliveries", "0"},
           {"--deliveries", "-5"},
           {"--deliveries", "268435457"}
@@ -83,8 +84,8 @@ class BenchCommandTests {
       assertThat(run.err())
           .as(String.join(" ", options))
           .isEqualTo(
-              "inboxcheck bench: --cards must be at least 1 and --deliveries from 1 to"
-                  + " 268,435,456"
+              "inboxcheck bench: --cards and --repeats must be at least 1 and --deliveries"
+                  + " from 1 to 268,435,456"
                   + System.lineSeparator());
       assertThat(run.out()).isEmpty();
     }
