@@ -39,8 +39,6 @@ final class IdentityTable {
   // Null at a gap left by a removed id.
   private ReferenceColumn<String> eventIds;
   private ReferenceColumn<JsonValue> contents;
-  // How many positions the primitive columns hold.
-  private int capacity;
   private int[] steps;
   // The time and the decision as primitives: a delivery writes no reference but its id and content.
   private InstantColumn receivedAt;
@@ -58,7 +56,6 @@ final class IdentityTable {
     this.size = other.size;
     this.index = other.index.clone();
     this.hashes = other.hashes.clone();
-    this.capacity = other.capacity;
     this.eventIds = new ReferenceColumn<>(other.eventIds);
     this.contents = new ReferenceColumn<>(other.contents);
     this.steps = other.steps.clone();
@@ -73,7 +70,8 @@ final class IdentityTable {
 
   /** How many records the columns have room for before they grow or close their gaps. */
   int capacity() {
-    return capacity;
+    // Every primitive column holds one slot per position; the hashes stand for them all.
+    return hashes.length;
   }
 
   /**
@@ -204,11 +202,11 @@ final class IdentityTable {
   }
 
   private int append(String eventId, int hash) {
-    if (end == capacity) {
+    if (end == capacity()) {
       if (size * 2 <= end) {
         closeGaps();
       } else {
-        resize(capacity * 2);
+        resize(capacity() * 2);
       }
     }
     int position = end++;
@@ -224,7 +222,7 @@ final class IdentityTable {
    * run that knows how many deliveries it will make pays for the room once, before it starts.
    */
   void reserve(int records) {
-    int wider = capacity;
+    int wider = capacity();
     while (wider < end + records) {
       wider *= 2;
     }
@@ -239,14 +237,13 @@ final class IdentityTable {
    * the way.
    */
   private void resize(int wider) {
-    capacity = wider;
-    hashes = Arrays.copyOf(hashes, capacity);
-    steps = Arrays.copyOf(steps, capacity);
-    receivedAt.resize(capacity);
-    decisions = Arrays.copyOf(decisions, capacity);
-    records = Arrays.copyOf(records, capacity);
+    hashes = Arrays.copyOf(hashes, wider);
+    steps = Arrays.copyOf(steps, wider);
+    receivedAt.resize(wider);
+    decisions = Arrays.copyOf(decisions, wider);
+    records = Arrays.copyOf(records, wider);
     long[] old = index;
-    index = new long[capacity * 2];
+    index = new long[wider * 2];
     for (long entry : old) {
       if (entry != 0 && eventIds.get((int) entry - 1) != null) {
         insert(entry);
@@ -268,7 +265,7 @@ final class IdentityTable {
     byte[] oldDecisions = decisions;
     IdentityRecord[] oldRecords = records;
     int oldEnd = end;
-    allocate(capacity);
+    allocate(oldHashes.length);
     for (int from = 0; from < oldEnd; from++) {
       if (oldEventIds.get(from) != null) {
         int to = end++;
@@ -284,9 +281,8 @@ final class IdentityTable {
     }
   }
 
-  private void allocate(int positions) {
+  private void allocate(int capacity) {
     end = 0;
-    capacity = positions;
     index = new long[capacity * 2];
     hashes = new int[capacity];
     eventIds = new ReferenceColumn<>();
