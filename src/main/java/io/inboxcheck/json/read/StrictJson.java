@@ -21,7 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Strict JSON parsing into the model's canonical values: duplicate keys, trailing content and
@@ -30,13 +32,16 @@ import java.util.List;
 public final class StrictJson {
   private final JsonLimits limits;
   private final JsonFactory factory;
+
+  /** Up to this many members, a new key is compared with each earlier one; beyond, a set. */
+  private static final int SCANNED_NAMES = 16;
+
   private final RepeatedValues repeated = new RepeatedValues();
 
   public StrictJson(JsonLimits limits) {
     this.limits = limits;
     this.factory =
         JsonFactory.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .streamReadConstraints(
                 StreamReadConstraints.builder()
@@ -123,17 +128,43 @@ public final class StrictJson {
     String[] names = new String[8];
     JsonValue[] values = new JsonValue[8];
     int size = 0;
+    Set<String> seen = null;
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String name = parser.currentName();
+      if (size < SCANNED_NAMES) {
+        for (int index = 0; index < size; index++) {
+          if (names[index].equals(name)) {
+            throw duplicate(parser, name);
+          }
+        }
+      } else {
+        if (seen == null) {
+          seen = new HashSet<>(Arrays.asList(names).subList(0, size));
+        }
+        if (!seen.add(name)) {
+          throw duplicate(parser, name);
+        }
+      }
       if (size == names.length) {
         names = Arrays.copyOf(names, size * 2);
         values = Arrays.copyOf(values, size * 2);
       }
-      names[size] = parser.currentName();
+      names[size] = name;
       parser.nextToken();
       values[size++] = readValue(parser);
     }
-    // Duplicate keys were rejected by the parser; the members are sorted once, without a tree.
+    // Duplicate keys were refused above; the members are sorted once, without a tree.
     return new JsonObject(SortedStringMap.ofDistinct(names, values, size));
+  }
+
+  /**
+   * A repeated key, reported where the repeated name starts. The reader checks keys itself rather
+   * than through the parser's duplicate detection, which costs a hash set for every object of more
+   * than two members: a few names are compared in place, and only a large object gets a set.
+   */
+  private static JsonParseException duplicate(JsonParser parser, String name) {
+    return new JsonParseException(
+        parser, "Duplicate field '" + name + "'", parser.currentTokenLocation());
   }
 
   private JsonArray readArray(JsonParser parser) throws IOException {
