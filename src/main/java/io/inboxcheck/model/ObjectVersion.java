@@ -12,7 +12,26 @@ public sealed interface ObjectVersion
   BigDecimal LARGEST_VERSION = BigDecimal.valueOf(Long.MAX_VALUE);
 
   /** An integral JSON number in {@code [0, 2^63-1]}. */
-  record Valid(long value) implements ObjectVersion {}
+  record Valid(long value) implements ObjectVersion {
+    /** Versions below this are shared, as {@code Long.valueOf} shares small longs. */
+    private static final int SHARED = 1024;
+
+    private static final Valid[] SMALL = new Valid[SHARED];
+
+    static {
+      for (int value = 0; value < SHARED; value++) {
+        SMALL[value] = new Valid(value);
+      }
+    }
+
+    /**
+     * The valid version {@code value}; small ones are shared. Most objects count their versions
+     * from zero, and every envelope keeps its version for as long as the audit keeps the envelope.
+     */
+    static Valid of(long value) {
+      return value >= 0 && value < SHARED ? SMALL[(int) value] : new Valid(value);
+    }
+  }
 
   /** Absent or JSON null. */
   record Missing() implements ObjectVersion {}
@@ -29,7 +48,7 @@ public sealed interface ObjectVersion
       return MISSING;
     }
     if (raw instanceof JsonNumber number && isVersionNumber(number.value())) {
-      return new Valid(number.value().longValueExact());
+      return Valid.of(number.value().longValueExact());
     }
     return new Invalid(raw);
   }
