@@ -81,6 +81,17 @@ public final class SortedStringMap<V> extends AbstractMap<String, V>
    * @throws IllegalArgumentException when a key appears twice
    */
   public static <V> SortedStringMap<V> ofDistinct(String[] keys, V[] values, int size) {
+    return ofDistinct(keys, values, size, null);
+  }
+
+  /**
+   * As {@link #ofDistinct(String[], Object[], int)}, with the sorted keys shared through {@code
+   * shared} (when not null) with earlier maps of the same keys.
+   *
+   * @throws IllegalArgumentException when a key appears twice
+   */
+  public static <V> SortedStringMap<V> ofDistinct(
+      String[] keys, V[] values, int size, SharedKeys shared) {
     String[] sortedKeys = Arrays.copyOf(keys, size);
     Object[] sortedValues = Arrays.copyOf(values, size, Object[].class);
     // Insertion sort: members are few and usually arrive almost in order.
@@ -99,7 +110,11 @@ public final class SortedStringMap<V> extends AbstractMap<String, V>
       sortedKeys[at + 1] = Objects.requireNonNull(key, "key");
       sortedValues[at + 1] = value;
     }
-    return size == 0 ? of() : new SortedStringMap<>(sortedKeys, sortedValues);
+    if (size == 0) {
+      return of();
+    }
+    return new SortedStringMap<>(
+        shared == null ? sortedKeys : shared.share(sortedKeys), sortedValues);
   }
 
   private int indexOf(Object key) {

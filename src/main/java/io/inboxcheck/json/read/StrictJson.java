@@ -14,6 +14,7 @@ import io.inboxcheck.json.JsonBoolean;
 import io.inboxcheck.json.JsonNull;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.SharedKeys;
 import io.inboxcheck.json.SortedStringMap;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,7 @@ public final class StrictJson {
   private static final int SCANNED_NAMES = 16;
 
   private final RepeatedValues repeated = new RepeatedValues();
+  private final SharedKeys keys = new SharedKeys();
 
   public StrictJson(JsonLimits limits) {
     this.limits = limits;
@@ -154,7 +156,7 @@ public final class StrictJson {
       values[size++] = readValue(parser);
     }
     // Duplicate keys were refused above; the members are sorted once, without a tree.
-    return new JsonObject(SortedStringMap.ofDistinct(names, values, size));
+    return new JsonObject(SortedStringMap.ofDistinct(names, values, size, keys));
   }
 
   /**
