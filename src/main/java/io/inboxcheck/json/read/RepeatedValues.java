@@ -25,22 +25,47 @@ final class RepeatedValues {
   /** A number with the text it was read from, in one immutable slot. */
   private record NumberText(String text, JsonNumber value) {}
 
-  JsonString string(String text) {
-    if (text.length() > LONGEST) {
-      return new JsonString(text);
+  /**
+   * The string spelled by {@code length} characters of {@code chars} from {@code offset}, as the
+   * parser holds them: a shared value is found without first making a string of the characters.
+   */
+  JsonString string(char[] chars, int offset, int length) {
+    if (length > LONGEST) {
+      return new JsonString(new String(chars, offset, length));
     }
-    int hash = text.hashCode();
+    int hash = hash(chars, offset, length);
     int slot = hash & (SLOTS - 1);
     if (stringHashes[slot] == hash) {
       JsonString cached = strings[slot];
-      if (cached != null && cached.value().equals(text)) {
+      if (cached != null && spells(cached.value(), chars, offset, length)) {
         return cached;
       }
     }
-    JsonString fresh = new JsonString(text);
+    JsonString fresh = new JsonString(new String(chars, offset, length));
     strings[slot] = fresh;
     stringHashes[slot] = hash;
     return fresh;
+  }
+
+  /** The hash {@link String#hashCode} gives the same characters. */
+  private static int hash(char[] chars, int offset, int length) {
+    int hash = 0;
+    for (int index = offset; index < offset + length; index++) {
+      hash = 31 * hash + chars[index];
+    }
+    return hash;
+  }
+
+  private static boolean spells(String text, char[] chars, int offset, int length) {
+    if (text.length() != length) {
+      return false;
+    }
+    for (int index = 0; index < length; index++) {
+      if (text.charAt(index) != chars[offset + index]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   JsonNumber number(String text) {

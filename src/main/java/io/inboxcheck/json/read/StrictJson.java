@@ -117,7 +117,9 @@ public final class StrictJson {
     return switch (token) {
       case START_OBJECT -> readObject(parser);
       case START_ARRAY -> readArray(parser);
-      case VALUE_STRING -> repeated.string(parser.getText());
+      case VALUE_STRING ->
+          repeated.string(
+              parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
       case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> repeated.number(parser.getText());
       case VALUE_TRUE -> JsonBoolean.TRUE;
       case VALUE_FALSE -> JsonBoolean.FALSE;

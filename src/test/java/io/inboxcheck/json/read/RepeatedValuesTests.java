@@ -65,6 +65,24 @@ class RepeatedValuesTests {
   }
 
   @Test
+  void escapedAndWideCharactersAreSharedByWhatTheySpell() throws InputRejected {
+    String forty = "y".repeat(40);
+
+    List<JsonValue> values =
+        elements(
+            "[\"\u00e9t\u00e9 \ud83d\ude00\", \"\\u00e9t\\u00e9 \\ud83d\\ude00\", \""
+                + forty
+                + "\", \""
+                + forty
+                + "\", \"\\n\", \"\\u000a\"]");
+
+    assertThat(values.get(0)).isEqualTo(new JsonString("\u00e9t\u00e9 \ud83d\ude00"));
+    assertThat(values.get(1)).isSameAs(values.get(0));
+    assertThat(values.get(3)).isSameAs(values.get(2)).isEqualTo(new JsonString(forty));
+    assertThat(values.get(5)).isSameAs(values.get(4)).isEqualTo(new JsonString("\n"));
+  }
+
+  @Test
   void aLongTextIsReadWithoutSharing() throws InputRejected {
     String longText = "x".repeat(41);
     String number = "1" + "0".repeat(40);
