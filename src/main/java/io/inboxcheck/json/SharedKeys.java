@@ -19,7 +19,10 @@ public final class SharedKeys {
 
   private record Entry(int hash, String[] keys) {}
 
-  /** An array equal to {@code sorted}, which the caller must never write again: it or a sharer. */
+  /**
+   * An array equal to {@code sorted}: an earlier one, or {@code sorted} itself. The caller must
+   * never write either again.
+   */
   String[] share(String[] sorted) {
     if (sorted.length > MOST_KEYS) {
       return sorted;

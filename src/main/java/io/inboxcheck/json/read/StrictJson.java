@@ -31,12 +31,11 @@ import java.util.Set;
  * anything beyond {@link JsonLimits} are rejected, and numbers keep their exact decimal value.
  */
 public final class StrictJson {
-  private final JsonLimits limits;
-  private final JsonFactory factory;
-
   /** Up to this many members, a new key is compared with each earlier one; beyond, a set. */
   private static final int SCANNED_NAMES = 16;
 
+  private final JsonLimits limits;
+  private final JsonFactory factory;
   private final RepeatedValues repeated = new RepeatedValues();
   private final SharedKeys keys = new SharedKeys();
 
