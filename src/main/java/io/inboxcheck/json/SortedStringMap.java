@@ -76,17 +76,8 @@ public final class SortedStringMap<V> extends AbstractMap<String, V>
 
   /**
    * A map of the first {@code size} keys, given in any order, with their values; the arrays are
-   * copied, not kept. A JSON reader collects an object's members this way without a tree map.
-   *
-   * @throws IllegalArgumentException when a key appears twice
-   */
-  public static <V> SortedStringMap<V> ofDistinct(String[] keys, V[] values, int size) {
-    return ofDistinct(keys, values, size, null);
-  }
-
-  /**
-   * As {@link #ofDistinct(String[], Object[], int)}, with the sorted keys shared through {@code
-   * shared} (when not null) with earlier maps of the same keys.
+   * copied, not kept. A JSON reader collects an object's members this way without a tree map, and
+   * passes {@code shared} (or null) so that maps of the same keys share one sorted key array.
    *
    * @throws IllegalArgumentException when a key appears twice
    */

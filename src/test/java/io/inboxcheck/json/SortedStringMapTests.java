@@ -92,13 +92,14 @@ class SortedStringMapTests {
     String[] keys = {"c", "a", "b", "z"};
     Integer[] values = {3, 1, 2, 26};
 
-    SortedStringMap<Integer> map = SortedStringMap.ofDistinct(keys, values, 3);
+    SortedStringMap<Integer> map = SortedStringMap.ofDistinct(keys, values, 3, null);
 
     assertThat(map.keySet()).containsExactly("a", "b", "c");
     assertThat(map.values()).containsExactly(1, 2, 3);
     assertThat(keys).containsExactly("c", "a", "b", "z");
-    assertThat(SortedStringMap.ofDistinct(keys, values, 0)).isSameAs(SortedStringMap.of());
-    assertThatThrownBy(() -> SortedStringMap.ofDistinct(new String[] {"b", "a", "b"}, values, 3))
+    assertThat(SortedStringMap.ofDistinct(keys, values, 0, null)).isSameAs(SortedStringMap.of());
+    assertThatThrownBy(
+            () -> SortedStringMap.ofDistinct(new String[] {"b", "a", "b"}, values, 3, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("duplicate key b");
   }
