@@ -3,16 +3,23 @@ package io.inboxcheck.cli;
 import io.inboxcheck.http.ReceiverFailure;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Help;
+import picocli.CommandLine.Help.Column;
+import picocli.CommandLine.Help.TextTable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code inboxcheck} command line; the only place that prints. */
 @Command(
     name = "inboxcheck",
     mixinStandardHelpOptions = true,
-    version = "inboxcheck 0.1.0",
+    versionProvider = VersionLines.class,
     description = "A model-checking test harness for receivers of inbound events.",
     subcommands = {
       ReplayCommand.class,
@@ -22,6 +29,8 @@ import picocli.CommandLine.Spec;
       ProfilesCommand.class
     })
 public final class Main implements Runnable {
+  /** A sentence ends at a full stop followed by a capital letter or the end ("e.g. x" goes on). */
+  private static final Pattern FIRST_SENTENCE = Pattern.compile("^(.+?[.!?])(?=\\s+[A-Z]|\\s*$)");
 
   @Spec CommandSpec spec;
 
@@ -40,6 +49,9 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams and returns its exit code. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine commandLine = new CommandLine(new Main());
+    commandLine
+        .getHelpSectionMap()
+        .put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(
@@ -63,6 +75,38 @@ public final class Main implements Runnable {
           return ExitCodes.REJECTED;
         });
     return commandLine.execute(args);
+  }
+
+  /**
+   * The list of commands in {@code inboxcheck --help}, each with the first whole sentence of its
+   * description. Picocli would show the first line of the description, which for a description
+   * written over several lines stops mid-sentence.
+   */
+  private static String commandList(Help help) {
+    Map<String, Help> commands = help.subcommands();
+    if (commands.isEmpty()) {
+      return "";
+    }
+    int nameWidth = commands.keySet().stream().mapToInt(String::length).max().orElse(0) + 4;
+    int width = help.commandSpec().usageMessage().width();
+    TextTable table =
+        TextTable.forColumns(
+            help.colorScheme(),
+            new Column(nameWidth, 2, Column.Overflow.SPAN),
+            new Column(width - nameWidth, 2, Column.Overflow.WRAP));
+    commands.forEach((name, command) -> table.addRowValues(name, summary(command.commandSpec())));
+    return table.toString();
+  }
+
+  /** A command's header when it has one, else the first sentence of its description. */
+  static String summary(CommandSpec command) {
+    String[] header = command.usageMessage().header();
+    String text =
+        String.join(" ", header.length > 0 ? header : command.usageMessage().description())
+            .replaceAll("\\s+", " ")
+            .strip();
+    Matcher sentence = FIRST_SENTENCE.matcher(text);
+    return sentence.find() ? sentence.group(1) : text;
   }
 
   @Override

@@ -29,6 +29,9 @@ import java.util.SortedMap;
  * reports is mapped back onto steps by {@link ViewMapping}, from what this adapter sent.
  */
 public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceiver {
+  /** The receiver protocol this harness speaks, e.g. for {@code inboxcheck --version}. */
+  public static final String PROTOCOL = ProtocolValues.PROTOCOL;
+
   private final ReceiverClient client;
   private final String choice;
   private final ReceiverSetup setup;
