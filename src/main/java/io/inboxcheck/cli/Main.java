@@ -1,6 +1,7 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.http.ReceiverFailure;
+import io.inboxcheck.store.EmbeddedBinaries;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -60,6 +61,11 @@ public final class Main implements Runnable {
             // A receiver over HTTP that hangs or answers garbage is a finding about it.
             command.getErr().println("inboxcheck: " + failure.getMessage());
             return ExitCodes.FAILED;
+          }
+          if (exception instanceof EmbeddedBinaries.Missing missing) {
+            // The machine lacks what the postgres receiver needs: say what to add, in one line.
+            command.getErr().println("inboxcheck: " + missing.getMessage());
+            return ExitCodes.REJECTED;
           }
           // A bug in inboxcheck itself: still one line, never a stack trace.
           command.getErr().println("inboxcheck: internal error: " + exception);

@@ -56,6 +56,8 @@ public final class EmbeddedServer implements AutoCloseable {
       return server;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the embedded PostgreSQL: " + e.getMessage(), e);
+    } catch (IllegalStateException e) {
+      throw EmbeddedBinaries.explain(e);
     }
   }
 
