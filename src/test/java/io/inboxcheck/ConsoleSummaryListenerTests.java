@@ -3,6 +3,7 @@ package io.inboxcheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.Invariant;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
@@ -60,6 +61,41 @@ class ConsoleSummaryListenerTests {
                     .as("a property that never checks conformance says so")
                     .matches("  CONFORMANCE +\\| +0 \\| not checked by properties"))
         .noneSatisfy(line -> assertThat(line).contains("Exploration"));
+  }
+
+  @Test
+  void theZooLineCountsTheCommonMistakesInWordsAUserCanRead() throws Exception {
+    BugZooReport.Finding common = zooFinding(1, true, Invariant.FIRST_RECORD_KEPT);
+    BugZooReport.Finding added = zooFinding(17, false, Invariant.CONFORMANCE);
+    write("bug-zoo.json", BugZooReport.json(List.of(common, added), Optional.empty(), 2));
+    String markdown = BugZooReport.markdown(List.of(common, added), Optional.empty());
+
+    assertThat(String.join("\n", printed()))
+        .contains(
+            "Bug zoo: caught 2 of 2 naive receivers, by model-free invariants 1 (1 of the 1 common"
+                + " mistakes), the rest by conformance")
+        .doesNotContainIgnoringCase("issue");
+    assertThat(markdown)
+        .contains("Caught by a model-free invariant: 1 of the 1 common mistakes, 1 of all 2")
+        .doesNotContainIgnoringCase("issue");
+  }
+
+  private static BugZooReport.Finding zooFinding(
+      int number, boolean commonMistake, Invariant caughtBy) {
+    return new BugZooReport.Finding(
+        number,
+        "receiver-" + number,
+        "io.inboxcheck.zoo.Receiver" + number,
+        "a mistake",
+        commonMistake,
+        "invariants",
+        caughtBy,
+        1,
+        2,
+        "fixpoint",
+        "reports/counterexamples/receiver-" + number + ".json",
+        caughtBy.name() + " broken",
+        Optional.empty());
   }
 
   @Test

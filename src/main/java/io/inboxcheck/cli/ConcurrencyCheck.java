@@ -23,10 +23,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * {@code check --concurrency K}: copies in flight (issue 16). Sends {@link ConcurrentBatch}'s
- * rounds to one receiver K at a time ({@link ConcurrentRun}), judges what it answered and shows
- * against the model ({@link ConcurrencyJudge}), and prints the verdict, the coverage of what was
- * really in flight at once, and the command that reruns it.
+ * {@code check --concurrency K}: copies in flight. Sends {@link ConcurrentBatch}'s rounds to one
+ * receiver K at a time ({@link ConcurrentRun}), judges what it answered and shows against the model
+ * ({@link ConcurrencyJudge}), and prints the verdict, the coverage of what was really in flight at
+ * once, and the command that reruns it.
  */
 final class ConcurrencyCheck {
   /** The seed when none is given: a run is a function of its options, as the rest of check. */

@@ -5,8 +5,8 @@ package io.inboxcheck.profile;
  *
  * @param value the fact, or null where the provider documents nothing (no manual redelivery, no
  *     published schedule, no attempt header)
- * @param source the provider's page that states it, or, when {@code verified} is false, the issue
- *     table or page it was taken from
+ * @param source the provider's page that states it, or, when {@code verified} is false, the
+ *     secondary table or page it was taken from
  * @param verified whether the fact was checked against the provider's own public documentation
  * @param note why the value reads as it does, or empty
  */

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How one provider delivers webhooks, as its public documentation states it (issue 16): every fact
- * carries its source and whether it was verified.
+ * How one provider delivers webhooks, as its public documentation states it: every fact carries its
+ * source and whether it was verified.
  *
  * @param name the file name without {@code .json}, as {@code profiles} lists it
  * @param source where the profile was read from, for messages

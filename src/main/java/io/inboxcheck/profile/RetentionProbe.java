@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The retention-horizon check of issue 16 as a scenario: an event applied at t0, the receiver's
- * identity retention running out, then the provider's last automatic retry (t0 + horizon) bringing
- * a changed payload (a higher version, a new state) under the same id.
+ * The retention-horizon check as a scenario: an event applied at t0, the receiver's identity
+ * retention running out, then the provider's last automatic retry (t0 + horizon) bringing a changed
+ * payload (a higher version, a new state) under the same id.
  *
  * <p>Each step expects what a receiver that still remembers the id decides (SPEC section 3.1: a
  * variant of a retained id is HELD {@code ID_CONFLICT}, its card paused). A receiver whose

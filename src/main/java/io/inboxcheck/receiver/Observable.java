@@ -5,9 +5,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * One thing a receiver lets the harness observe (issue 11, the observation contract). Each
- * invariant needs some of them; a receiver that shows fewer is checked with fewer invariants, and
- * the report says which were skipped and why.
+ * One thing a receiver lets the harness observe (the observation contract). Each invariant needs
+ * some of them; a receiver that shows fewer is checked with fewer invariants, and the report says
+ * which were skipped and why.
  */
 public enum Observable {
   /** The ack of every delivery: the one thing every webhook receiver answers. */

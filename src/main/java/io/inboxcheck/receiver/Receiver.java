@@ -32,7 +32,7 @@ public interface Receiver extends AutoCloseable {
   ReceiverView view();
 
   /**
-   * What of {@link #view()} and the answers is real (issue 11's observation levels): the model, the
+   * What of {@link #view()} and the answers is real (its observation level): the model, the
    * PostgreSQL store and receivers over HTTP show everything; a {@link ContractAdapter} shows what
    * its receiver declares. Invariants that need more are skipped, and reports say which.
    */

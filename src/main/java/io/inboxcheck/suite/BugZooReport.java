@@ -26,7 +26,8 @@ public final class BugZooReport {
   /**
    * How the harness caught one naive receiver with the fault-sequence property.
    *
-   * @param listedInIssue whether the mistake is one of issue 4's sixteen, not an addition
+   * @param commonMistake whether the mistake is one of the sixteen common mistakes the zoo started
+   *     from, not one added later for an invariant none of them broke
    * @param checks {@code invariants}, or {@code invariants and conformance} when no model-free
    *     invariant caught it within the default tries
    * @param caughtBy the invariant of the shrunk violation (CONFORMANCE when only conformance did)
@@ -41,7 +42,7 @@ public final class BugZooReport {
       String receiver,
       String receiverClass,
       String mistake,
-      boolean listedInIssue,
+      boolean commonMistake,
       String checks,
       Invariant caughtBy,
       int triesToFailure,
@@ -83,11 +84,12 @@ public final class BugZooReport {
             + "with the model-free invariants only; a receiver none of them catches within the "
             + "default tries is run again with conformance to the reference model. See "
             + "`docs/harness-power.md` for how to read this file.\n\n");
-    List<Finding> listed = findings.stream().filter(Finding::listedInIssue).toList();
+    List<Finding> common = findings.stream().filter(Finding::commonMistake).toList();
     out.append("Caught by a model-free invariant: ")
-        .append(caughtByModelFree(listed))
-        .append(" of the issue's ")
-        .append(listed.size())
+        .append(caughtByModelFree(common))
+        .append(" of the ")
+        .append(common.size())
+        .append(" common mistakes")
         .append(", ")
         .append(caughtByModelFree(findings))
         .append(" of all ")
@@ -178,7 +180,7 @@ public final class BugZooReport {
       node.put("receiver", finding.receiver());
       node.put("class", finding.receiverClass());
       node.put("mistake", finding.mistake());
-      node.put("listed_in_issue", finding.listedInIssue());
+      node.put("common_mistake", finding.commonMistake());
       node.put("checks", finding.checks());
       node.put("caught_by", finding.caughtBy().name());
       node.put("model_free", finding.caughtBy().modelFree());

@@ -79,7 +79,7 @@ public final class RequiredCoverage {
     required.put("transport:ack_lost", RARE * 2);
     required.put("redelivery:respelled", RARE * 2);
     required.put("id_conflict:two_cards_paused", RARE);
-    // Edge values and swarm combinations (issue 13): without them whole classes of bugs hide.
+    // Edge values and swarm combinations: without them whole classes of bugs hide.
     for (String edge : EdgeLabels.VERSION_EDGES.values()) {
       required.put(edge, COMMON / 2);
     }

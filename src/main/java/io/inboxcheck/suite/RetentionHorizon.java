@@ -17,10 +17,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The retention-horizon check of issue 16 for one profile: the {@link RetentionProbe} (the
- * provider's last automatic retry bringing a changed payload under an id applied at t0) run against
- * a receiver keeping ids for a retention, and, when the receiver no longer recognises the id, the
- * probe written as the counterexample that {@code replay} reproduces.
+ * The retention-horizon check for one profile: the {@link RetentionProbe} (the provider's last
+ * automatic retry bringing a changed payload under an id applied at t0) run against a receiver
+ * keeping ids for a retention, and, when the receiver no longer recognises the id, the probe
+ * written as the counterexample that {@code replay} reproduces.
  *
  * <p>For the model this is a risk finding, not a broken invariant: SPEC section 5 prescribes that a
  * redelivery after pruning is judged as a new event, so a changed payload under a forgotten id is
