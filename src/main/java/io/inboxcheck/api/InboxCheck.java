@@ -1,5 +1,7 @@
 package io.inboxcheck.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.receiver.ContractAdapter;
 import io.inboxcheck.receiver.ContractReceiver;
@@ -17,6 +19,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
@@ -36,6 +39,7 @@ import org.junit.jupiter.api.DynamicTest;
  * }
  * }</pre>
  */
+@API(status = STABLE)
 public final class InboxCheck {
   private static final Instant PROBE_START = Instant.parse("2024-03-01T10:00:00Z");
 

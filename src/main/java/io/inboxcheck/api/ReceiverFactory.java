@@ -1,7 +1,10 @@
 package io.inboxcheck.api;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import org.apiguardian.api.API;
 
 /**
  * Makes the receiver under test, one per scenario, started from that scenario's setup (initial
@@ -10,6 +13,7 @@ import io.inboxcheck.receiver.ReceiverSetup;
  * replays a counterexample against it.
  */
 @FunctionalInterface
+@API(status = STABLE)
 public interface ReceiverFactory {
 
   /** A fresh receiver for one scenario; inboxcheck closes it when the scenario ends. */

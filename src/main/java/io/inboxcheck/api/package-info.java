@@ -13,6 +13,12 @@
  *
  * Each scenario file and each property becomes its own dynamic test; a failure's message holds the
  * shrunk scenario as a script, the broken invariant and the commands that replay it. This package
- * is the whole supported surface for such tests: everything else in inboxcheck may change.
+ * and the receiver contracts ({@code io.inboxcheck.receiver}) with the values they exchange are the
+ * surface other projects may rely on (docs/java-api.md); everything else in inboxcheck is internal.
  */
+@API(status = STABLE)
 package io.inboxcheck.api;
+
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;

@@ -1,8 +1,12 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.model.Decision;
+import org.apiguardian.api.API;
 
 /** The answer a receiver gives the provider for one delivery (SPEC section 3). */
+@API(status = STABLE)
 public enum Ack {
   /** A decision was recorded durably. */
   ACK,

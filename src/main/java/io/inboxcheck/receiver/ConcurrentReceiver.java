@@ -1,12 +1,16 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A receiver that takes deliveries from several threads at once, as a web server does: {@link
  * #deliver} may be called while other deliveries are in flight ({@code check --concurrency}). The
  * rest of {@link Receiver} is called only while no delivery is in flight.
  */
+@API(status = EXPERIMENTAL)
 public interface ConcurrentReceiver extends Receiver {
   /**
    * Why the delivery of {@code step} answered NO_ACK, when the receiver can tell, e.g. {@code

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
+import org.apiguardian.api.API;
 
 /**
  * A {@link ContractReceiver} as the harness drives receivers: it remembers what it sent at which
@@ -20,6 +23,7 @@ import java.util.SortedMap;
  * harness's steps without the receiver ever knowing a step number. Identity records and the audit
  * read empty: the checks that need them are skipped, since {@link #shows()} leaves them out.
  */
+@API(status = INTERNAL)
 public final class ContractAdapter implements Receiver {
   private final ContractReceiver receiver;
   private final ReceiverSetup setup;

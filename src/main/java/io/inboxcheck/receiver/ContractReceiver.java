@@ -1,10 +1,13 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import java.time.Instant;
 import java.util.Set;
 import java.util.SortedMap;
+import org.apiguardian.api.API;
 
 /**
  * The receiver contract a team implements to have its own receiver checked: an afternoon's work. It
@@ -14,6 +17,7 @@ import java.util.SortedMap;
  * report says so. Load it with {@code --receiver class:NAME}; the class needs a public constructor
  * taking a {@link ReceiverSetup}.
  */
+@API(status = STABLE)
 public interface ContractReceiver extends AutoCloseable {
 
   /** A short name for histories and reports. */

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
@@ -13,12 +15,14 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.function.IntUnaryOperator;
 import java.util.function.ToIntFunction;
+import org.apiguardian.api.API;
 
 /**
  * The reference receiver: the pure reducer with an in-memory state as its "store". Open for
  * extension only so that a search can add copying and fingerprinting without forwarding every
  * operation; a subclass must not change what an operation does.
  */
+@API(status = EXPERIMENTAL)
 public class ModelReceiver implements Receiver {
   private final ReceiverState state;
 

@@ -1,14 +1,18 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * One thing a receiver lets the harness observe (the observation contract). Each invariant needs
  * some of them; a receiver that shows fewer is checked with fewer invariants, and the report says
  * which were skipped and why.
  */
+@API(status = STABLE)
 public enum Observable {
   /** The ack of every delivery: the one thing every webhook receiver answers. */
   ACK("the ack"),

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
@@ -7,6 +9,7 @@ import io.inboxcheck.model.ReplacementCounters;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link ContractReceiver} shows after a step.
@@ -15,6 +18,7 @@ import java.util.TreeMap;
  * @param held the held inputs not yet resolved, in arrival order
  * @param replacements the event and authoritative replacement counters
  */
+@API(status = STABLE)
 public record ObservedState(
     SortedMap<String, Card> cards, List<Held> held, ReplacementCounters replacements) {
 

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
@@ -8,12 +10,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
+import org.apiguardian.api.API;
 
 /**
  * A receiver under test: the operations a scenario drives and the view invariants read. The
  * reference model implements it, and so does any real receiver checked against the model. A
  * receiver serves one scenario; whoever created it closes it when the scenario ends.
  */
+@API(status = EXPERIMENTAL)
 public interface Receiver extends AutoCloseable {
 
   /** A short name for histories and reports, e.g. {@code model}. */

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.ViewSettings;
 import java.time.Duration;
@@ -7,8 +9,10 @@ import java.time.Instant;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /** What a receiver starts from: initial cards, supported types, retention and clock start. */
+@API(status = STABLE)
 public record ReceiverSetup(
     SortedMap<String, Card> initialCards,
     Set<String> supportedTypes,

@@ -1,5 +1,7 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.HeldInput;
@@ -17,6 +19,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * A receiver's state as values someone read at one moment: what a database holds (the PostgreSQL
@@ -25,6 +28,7 @@ import java.util.stream.Collectors;
  * @param identitiesById the identity records by event id, in the order they were read
  * @param heldSteps the steps whose inputs are in {@code held}
  */
+@API(status = EXPERIMENTAL)
 public record RecordedView(
     SortedMap<String, Card> cards,
     Map<String, IdentityRecord> identitiesById,

@@ -1,6 +1,5 @@
 package io.inboxcheck.architecture;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -195,45 +194,6 @@ class ArchitectureTests {
         .mayNotBeAccessedByAnyLayer()
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
         .check(PRODUCTION);
-  }
-
-  /**
-   * What a JUnit 5 test in another project may use of inboxcheck: the API package and the receiver
-   * contract it implements; nothing else, so the example shows the supported surface.
-   */
-  static ArchRule usesOnlyThePublicApi(String examplePackage) {
-    return classes()
-        .that()
-        .resideInAPackage(examplePackage + "..")
-        .should()
-        .onlyDependOnClassesThat()
-        .resideInAnyPackage(
-            examplePackage + "..",
-            "io.inboxcheck.api..",
-            "io.inboxcheck.receiver..",
-            "java..",
-            "org.junit.jupiter.api..")
-        .because("README, \"Check your receiver from JUnit 5\": the example uses only the API");
-  }
-
-  @Test
-  void theExampleTestUsesOnlyTheApiAndTheReceiverContract() {
-    JavaClasses example = new ClassFileImporter().importPackages("io.inboxcheck.example");
-    assertThat(example).isNotEmpty();
-
-    usesOnlyThePublicApi("io.inboxcheck.example").check(example);
-  }
-
-  @Test
-  void theApiRuleCatchesATestThatReachesPastTheApi() {
-    JavaClasses impure =
-        new ClassFileImporter().importPackages("io.inboxcheck.architecture.impuremodel");
-
-    EvaluationResult result =
-        usesOnlyThePublicApi("io.inboxcheck.architecture.impuremodel").evaluate(impure);
-
-    assertThat(result.hasViolation()).isTrue();
-    assertThat(result.getFailureReport().toString()).contains("com.fasterxml.jackson");
   }
 
   @Test

@@ -1,0 +1,14 @@
+/**
+ * The invariants of SPEC section 7 and conformance to the reference model, each one function over
+ * what a receiver shows before and after a step; {@code CheckedRun} drives a scenario with every
+ * check after every step.
+ *
+ * <p>Internal to inboxcheck: other projects must not depend on it; it changes without notice
+ * (docs/java-api.md).
+ */
+@API(status = INTERNAL)
+package io.inboxcheck.check;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
