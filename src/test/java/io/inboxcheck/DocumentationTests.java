@@ -287,6 +287,11 @@ class DocumentationTests {
         .forEach((file, text) -> texts.put(file.toString(), text));
     repositoryTexts(root().resolve("docs"))
         .forEach((file, text) -> texts.put(file.toString(), text));
+    // Scenario descriptions and profile facts are printed in histories and reports.
+    for (String folder : List.of("scenarios", "profiles")) {
+      repositoryTexts(root().resolve(folder))
+          .forEach((file, text) -> texts.put(file.toString(), text));
+    }
     for (String page : List.of("README.md", "SPEC.md", "reports/README.md")) {
       texts.put(page, Files.readString(root().resolve(page)));
     }
