@@ -135,8 +135,8 @@ public final class InvariantChecker {
 
   /**
    * The harness's memory in canonical form: two checkers with equal memories judge every later step
-   * alike. First receipt times are replaced by {@code retentionClass}, as in {@link
-   * io.inboxcheck.model.StateFingerprint}; held deliveries are named by event id and content.
+   * alike. First receipt times are replaced by {@code retentionClass}, as in the explorer's state
+   * fingerprint; held deliveries are named by event id and content.
    */
   public Memory memory(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
     TreeMap<String, Memory.Track> tracks = new TreeMap<>();

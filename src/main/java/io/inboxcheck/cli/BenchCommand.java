@@ -6,7 +6,6 @@ import io.inboxcheck.bench.PostgresReport;
 import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
 import io.inboxcheck.json.read.InputRejected;
-import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.report.TextTable;
 import io.inboxcheck.scenario.ScenarioReader;
 import java.io.PrintWriter;
@@ -175,13 +174,13 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private Integer exploration(PrintWriter out, PrintWriter err) {
-    if (cards < 1 || repeats < 1 || deliveries < 1 || deliveries > ReceiverState.MOST_RESERVED) {
+    if (cards < 1 || repeats < 1 || deliveries < 1 || deliveries > Benchmarks.MOST_DELIVERIES) {
       err.println(
           String.format(
               Locale.ROOT,
               "inboxcheck bench: --cards and --repeats must be at least 1 and --deliveries from 1"
                   + " to %,d",
-              ReceiverState.MOST_RESERVED));
+              Benchmarks.MOST_DELIVERIES));
       return ExitCodes.REJECTED;
     }
     Benchmarks.Results results;

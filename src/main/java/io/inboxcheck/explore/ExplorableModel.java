@@ -1,7 +1,6 @@
 package io.inboxcheck.explore;
 
 import io.inboxcheck.model.ReceiverState;
-import io.inboxcheck.model.StateFingerprint;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.time.Instant;
@@ -22,6 +21,13 @@ final class ExplorableModel extends ModelReceiver implements ExplorableReceiver 
   @Override
   public ExplorableModel copy() {
     return new ExplorableModel(copyOfState());
+  }
+
+  /** The fingerprint of the model's public view (see {@link StateFingerprint}). */
+  @Override
+  public StateFingerprint fingerprint(
+      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+    return StateFingerprint.of(view(), stepNames, retentionClass);
   }
 
   /** See {@link Forgetting} for what is left out and why the model never reads it. */

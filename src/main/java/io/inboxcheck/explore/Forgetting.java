@@ -8,7 +8,6 @@ import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ObjectVersion;
-import io.inboxcheck.model.StateFingerprint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

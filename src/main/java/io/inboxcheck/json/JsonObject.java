@@ -1,5 +1,6 @@
 package io.inboxcheck.json;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -12,7 +13,9 @@ public record JsonObject(SortedMap<String, JsonValue> members) implements JsonVa
 
   public JsonObject {
     // An immutable natural-order copy: a caller's comparator must never change the canonical order.
-    members = SortedStringMap.copyOf(members);
+    TreeMap<String, JsonValue> sorted = new TreeMap<>();
+    sorted.putAll(members);
+    members = Collections.unmodifiableSortedMap(sorted);
   }
 
   /** Builds an object from any map; the map's own order is discarded. */

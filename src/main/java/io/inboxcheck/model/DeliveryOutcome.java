@@ -1,14 +1,16 @@
 package io.inboxcheck.model;
 
-import io.inboxcheck.json.SortedStringMap;
 import io.inboxcheck.model.Effects.CardWrite;
 import io.inboxcheck.model.Effects.HeldChange;
 import io.inboxcheck.model.Effects.IdentityChange;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * What one delivery's decision does, as data: the store persists exactly this, in one unit, or
@@ -21,27 +23,20 @@ import java.util.SortedMap;
 public record DeliveryOutcome(
     Decision decision, IdentityEffect identityEffect, SortedMap<String, Card> cardsAfter) {
 
-  private static final ReplacementCounters ONE_EVENT_REPLACEMENT = new ReplacementCounters(1, 0);
-
-  private static final SortedMap<String, Card> NO_CARDS = SortedStringMap.of();
-
   public DeliveryOutcome {
-    // Immutable and compact; an outcome built by this class is kept as it is, without a copy.
-    cardsAfter = SortedStringMap.copyOf(cardsAfter);
+    cardsAfter = sortedCopy(cardsAfter);
   }
 
   static DeliveryOutcome of(
-      Decision decision, IdentityEffect identityEffect, Map<String, Card> cards) {
-    return new DeliveryOutcome(decision, identityEffect, SortedStringMap.copyOf(cards));
+      Decision decision, IdentityEffect identityEffect, Map<String, Card> cardsAfter) {
+    return new DeliveryOutcome(decision, identityEffect, sortedCopy(cardsAfter));
   }
 
-  /** An outcome writing one card, or none when {@code cardAfter} is null. */
-  static DeliveryOutcome of(
-      Decision decision, IdentityEffect identityEffect, String objectId, Card cardAfter) {
-    if (cardAfter == null) {
-      return new DeliveryOutcome(decision, identityEffect, NO_CARDS);
-    }
-    return new DeliveryOutcome(decision, identityEffect, SortedStringMap.of(objectId, cardAfter));
+  private static SortedMap<String, Card> sortedCopy(Map<String, Card> cards) {
+    // putAll into a natural-order map: a caller's comparator never decides the order.
+    TreeMap<String, Card> sorted = new TreeMap<>();
+    sorted.putAll(cards);
+    return Collections.unmodifiableSortedMap(sorted);
   }
 
   /**
@@ -53,37 +48,23 @@ public record DeliveryOutcome(
    */
   public Effects effects(ReceiverView before, int step, Envelope envelope) {
     Instant clock = before.clock();
-    String objectId = envelope.objectIdOrNull();
+    Optional<String> objectId = envelope.objectId();
     boolean applied = decision.kind() == DecisionKind.APPLIED;
-    // The writes go into an array wrapped once, which the effects keep without a copy; most
-    // outcomes
-    // pause no card and share the empty list.
-    CardWrite[] cards = new CardWrite[cardsAfter.size()];
-    int written = 0;
-    List<String> paused = List.of();
-    int replacedCards = 0;
+    if (applied && !objectId.map(cardsAfter::containsKey).orElse(false)) {
+      throw new IllegalStateException("an APPLIED outcome writes the card its envelope names");
+    }
+    List<CardWrite> cards = new ArrayList<>();
+    List<String> paused = new ArrayList<>();
     for (Map.Entry<String, Card> write : cardsAfter.entrySet()) {
       String cardId = write.getKey();
       // APPLIED replaces the card its envelope names, and only that one counts (SPEC 3.4).
-      boolean replaced = applied && cardId.equals(objectId);
-      if (replaced) {
-        replacedCards++;
-      }
-      cards[written++] =
-          new CardWrite(
-              cardId,
-              before.cardOrNull(cardId),
-              write.getValue(),
-              replaced ? ONE_EVENT_REPLACEMENT : ReplacementCounters.ZERO);
+      boolean replaced = applied && objectId.get().equals(cardId);
+      ReplacementCounters counted =
+          replaced ? new ReplacementCounters(1, 0) : ReplacementCounters.ZERO;
+      cards.add(new CardWrite(cardId, before.card(cardId).orElse(null), write.getValue(), counted));
       if (write.getValue().paused()) {
-        if (paused.isEmpty()) {
-          paused = new ArrayList<>(cardsAfter.size());
-        }
         paused.add(cardId);
       }
-    }
-    if (applied && replacedCards != 1) {
-      throw new IllegalStateException("an APPLIED outcome writes the card its envelope names");
     }
     List<HeldChange> held =
         decision instanceof Decision.Held heldDecision
@@ -92,16 +73,15 @@ public record DeliveryOutcome(
     AuditEntry recorded =
         new AuditEntry.DeliveryRecorded(
             step, clock, envelope, decision, identityEffect == IdentityEffect.VARIANT, paused);
-    return new Effects(
-        identityChange(before, step, envelope, objectId), List.of(cards), held, List.of(recorded));
+    return new Effects(identityChange(before, step, envelope), cards, held, List.of(recorded));
   }
 
-  private IdentityChange identityChange(
-      ReceiverView before, int step, Envelope envelope, String objectId) {
+  private IdentityChange identityChange(ReceiverView before, int step, Envelope envelope) {
     if (identityEffect == IdentityEffect.NONE) {
       return IdentityChange.NONE;
     }
-    String eventId = envelope.eventIdOrNull();
+    String eventId = envelope.eventId().orElseThrow();
+    String objectId = envelope.objectId().orElse(null);
     RecordedContent content =
         new RecordedContent(envelope.content(), step, before.clock(), List.of(decision));
     if (identityEffect == IdentityEffect.FIRST_RECORD) {

@@ -12,32 +12,10 @@ public sealed interface ObjectVersion
   BigDecimal LARGEST_VERSION = BigDecimal.valueOf(Long.MAX_VALUE);
 
   /** An integral JSON number in {@code [0, 2^63-1]}. */
-  record Valid(long value) implements ObjectVersion {
-    /** Versions below this are shared, as {@code Long.valueOf} shares small longs. */
-    private static final int SHARED = 1024;
-
-    private static final Valid[] SMALL = new Valid[SHARED];
-
-    static {
-      for (int value = 0; value < SHARED; value++) {
-        SMALL[value] = new Valid(value);
-      }
-    }
-
-    /**
-     * The valid version {@code value}; small ones are shared. Most objects count their versions
-     * from zero, and every envelope keeps its version for as long as the audit keeps the envelope.
-     */
-    static Valid of(long value) {
-      return value >= 0 && value < SHARED ? SMALL[(int) value] : new Valid(value);
-    }
-  }
+  record Valid(long value) implements ObjectVersion {}
 
   /** Absent or JSON null. */
   record Missing() implements ObjectVersion {}
-
-  /** The one missing version: it carries nothing, so every envelope without one shares it. */
-  Missing MISSING = new Missing();
 
   /** Present but not a valid version: a string, a fraction, a negative or too large number, etc. */
   record Invalid(JsonValue raw) implements ObjectVersion {}
@@ -45,10 +23,10 @@ public sealed interface ObjectVersion
   /** Classifies a member value, where {@code null} means the member is absent. */
   static ObjectVersion classify(JsonValue raw) {
     if (raw == null || raw instanceof JsonNull) {
-      return MISSING;
+      return new Missing();
     }
     if (raw instanceof JsonNumber number && isVersionNumber(number.value())) {
-      return Valid.of(number.value().longValueExact());
+      return new Valid(number.value().longValueExact());
     }
     return new Invalid(raw);
   }

@@ -13,8 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.IntUnaryOperator;
-import java.util.function.ToIntFunction;
 
 /**
  * The reference receiver's state (SPEC section 2). It changes only by applying the {@link Effects}
@@ -23,9 +21,11 @@ import java.util.function.ToIntFunction;
  */
 public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
-  private final IdentityTable identities;
+  // Insertion order is the order of first receipt, which retention walks (SPEC section 5).
+  private final LinkedHashMap<String, IdentityRecord> identities;
+  // Keyed by the step that delivered the input; insertion order is arrival order.
   private final LinkedHashMap<Integer, HeldInput> held;
-  private final AuditLog audit;
+  private final List<AuditEntry> audit;
   private ReplacementCounters replacements;
   private ViewSettings settings;
 
@@ -35,18 +35,18 @@ public final class ReceiverState implements ReceiverView {
       Duration retention,
       Instant start) {
     this.cards = new HashMap<>(initialCards);
-    this.identities = new IdentityTable();
+    this.identities = new LinkedHashMap<>();
     this.held = new LinkedHashMap<>();
-    this.audit = new AuditLog();
+    this.audit = new ArrayList<>();
     this.replacements = ReplacementCounters.ZERO;
     this.settings = new ViewSettings(start, retention, supportedTypes);
   }
 
   private ReceiverState(ReceiverState other) {
     this.cards = new HashMap<>(other.cards);
-    this.identities = new IdentityTable(other.identities);
+    this.identities = new LinkedHashMap<>(other.identities);
     this.held = new LinkedHashMap<>(other.held);
-    this.audit = new AuditLog(other.audit);
+    this.audit = new ArrayList<>(other.audit);
     this.replacements = other.replacements;
     this.settings = other.settings;
   }
@@ -69,28 +69,6 @@ public final class ReceiverState implements ReceiverView {
     for (IdentityRecord record : Retention.expired(this, time)) {
       apply(Effects.identityPruned(step, time, record));
     }
-  }
-
-  /** The most deliveries {@link #reserve} makes room for at once. */
-  public static final int MOST_RESERVED = 1 << 28;
-
-  /**
-   * Makes room for {@code deliveries} more deliveries' identity records and audit entries, so a
-   * long run that knows its length pays for the room once, before it starts, rather than growing
-   * its columns as it goes. What the state holds does not change.
-   */
-  public void reserve(int deliveries) {
-    if (deliveries < 0 || deliveries > MOST_RESERVED) {
-      throw new IllegalArgumentException(
-          "room is reserved for 0 to " + MOST_RESERVED + " deliveries, not " + deliveries);
-    }
-    identities.reserve(deliveries);
-    audit.reserve(deliveries);
-  }
-
-  /** How many deliveries the identity records and the audit have room for before they grow. */
-  int room() {
-    return Math.min(identities.capacity(), audit.capacity());
   }
 
   /** Commits one delivery's decision and every effect it has, together. */
@@ -116,16 +94,16 @@ public final class ReceiverState implements ReceiverView {
     for (Effects.HeldChange change : effects.held()) {
       applyHeld(change);
     }
-    for (AuditEntry entry : effects.audit()) {
-      audit.append(entry);
-    }
+    audit.addAll(effects.audit());
   }
 
   private void applyIdentity(Effects.IdentityChange change) {
     if (change instanceof Effects.IdentityChange.FirstRecord first) {
-      identities.putFirstRecord(first.eventId(), first.content());
+      identities.put(
+          first.eventId(), new IdentityRecord(first.eventId(), first.content(), List.of()));
     } else if (change instanceof Effects.IdentityChange.Variant variant) {
-      identities.put(identities.get(variant.eventId()).withVariant(variant.content()));
+      identities.computeIfPresent(
+          variant.eventId(), (id, record) -> record.withVariant(variant.content()));
     } else if (change instanceof Effects.IdentityChange.Pruned pruned) {
       identities.remove(pruned.eventId());
     }
@@ -151,6 +129,18 @@ public final class ReceiverState implements ReceiverView {
   }
 
   /**
+   * A re-evaluation's decision joins the decisions of the content it decided, which later identical
+   * redeliveries restate (SPEC 4.3). A re-evaluated input is always its id's first record: a
+   * variant is held as ID_CONFLICT, which an authority resolves without deciding it again.
+   */
+  private void recordDecision(String eventId, int step, Decision decision) {
+    IdentityRecord record = identities.get(eventId);
+    if (record != null && record.firstRecord().step() == step) {
+      identities.put(eventId, record.withFirstRecordDecision(decision));
+    }
+  }
+
+  /**
    * Decides one object's reconciliation from a view; {@link Reconciler#reconcile} is the policy.
    */
   @FunctionalInterface
@@ -173,10 +163,8 @@ public final class ReceiverState implements ReceiverView {
    */
   public List<ObjectReconciliation> reconcile(
       int step, Map<String, AuthoritativeCard> authority, ObjectReconciler reconciler) {
-    TreeMap<String, AuthoritativeCard> ascending = new TreeMap<>();
-    ascending.putAll(authority);
     List<ObjectReconciliation> results = new ArrayList<>();
-    for (Map.Entry<String, AuthoritativeCard> entry : ascending.entrySet()) {
+    for (Map.Entry<String, AuthoritativeCard> entry : new TreeMap<>(authority).entrySet()) {
       ObjectReconciliation result = reconciler.reconcile(this, entry.getKey(), entry.getValue());
       commit(step, result);
       results.add(result);
@@ -184,61 +172,9 @@ public final class ReceiverState implements ReceiverView {
     return results;
   }
 
-  private void recordDecision(String eventId, int step, Decision decision) {
-    IdentityRecord record = identities.get(eventId);
-    // A re-evaluated input is always its id's first record (see withFirstRecordDecision).
-    if (record != null && record.firstRecord().step() == step) {
-      identities.put(record.withFirstRecordDecision(decision));
-    }
-  }
-
-  /**
-   * The state's canonical fingerprint (see {@link StateFingerprint} for what it leaves out).
-   *
-   * @param stepNames the canonical name of the delivery recorded at a step
-   * @param retentionClass the retention class of a first receipt time
-   */
-  public StateFingerprint fingerprint(
-      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
-    TreeMap<String, List<StateFingerprint.HeldShape>> heldByCard = new TreeMap<>();
-    for (HeldInput input : held.values()) {
-      heldByCard
-          .computeIfAbsent(input.objectId().orElse(""), id -> new ArrayList<>())
-          .add(new StateFingerprint.HeldShape(stepNames.applyAsInt(input.step()), input.reason()));
-    }
-    TreeMap<String, StateFingerprint.IdentityShape> shapes = new TreeMap<>();
-    for (IdentityRecord record : identities.values()) {
-      List<StateFingerprint.ContentShape> variants = new ArrayList<>();
-      record.variants().forEach(variant -> variants.add(contentShape(variant, stepNames)));
-      shapes.put(
-          record.eventId(),
-          new StateFingerprint.IdentityShape(
-              contentShape(record.firstRecord(), stepNames),
-              Set.copyOf(variants),
-              retentionClass.applyAsInt(record.firstReceivedAt())));
-    }
-    return new StateFingerprint(new TreeMap<>(cards), replacements, heldByCard, shapes);
-  }
-
-  private static StateFingerprint.ContentShape contentShape(
-      RecordedContent content, IntUnaryOperator stepNames) {
-    return new StateFingerprint.ContentShape(
-        stepNames.applyAsInt(content.step()), content.latestDecision());
-  }
-
   @Override
   public Optional<Card> card(String objectId) {
     return Optional.ofNullable(cards.get(objectId));
-  }
-
-  @Override
-  public Card cardOrNull(String objectId) {
-    return cards.get(objectId);
-  }
-
-  @Override
-  public boolean retains(String eventId) {
-    return identities.contains(eventId);
   }
 
   @Override

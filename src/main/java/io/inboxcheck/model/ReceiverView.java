@@ -13,20 +13,10 @@ public interface ReceiverView {
 
   Optional<Card> card(String objectId);
 
-  /** The card, or null when there is none: {@link #card} without the wrapper, for hot paths. */
-  default Card cardOrNull(String objectId) {
-    return card(objectId).orElse(null);
-  }
-
   /** Every card, sorted by object id. */
   SortedMap<String, Card> cards();
 
   Optional<IdentityRecord> identity(String eventId);
-
-  /** Whether an identity record is retained for {@code eventId}, without building it. */
-  default boolean retains(String eventId) {
-    return identity(eventId).isPresent();
-  }
 
   /** Retained identity records, in order of first receipt. */
   Collection<IdentityRecord> identities();

@@ -20,19 +20,22 @@ public final class Reducer {
    */
   public static DeliveryOutcome decide(ReceiverView state, Envelope envelope) {
     // Rule 1: identity. Without one there is nothing to deduplicate by.
-    String eventId = envelope.eventIdOrNull();
-    if (eventId == null) {
+    Optional<String> eventId = envelope.eventId();
+    if (eventId.isEmpty()) {
       return DeliveryOutcome.of(Decision.held(HeldReason.MALFORMED), IdentityEffect.NONE, Map.of());
     }
-    if (state.retains(eventId)) {
-      return redelivery(state, state.identity(eventId).orElseThrow(), envelope);
+    Optional<IdentityRecord> record = state.identity(eventId.get());
+    if (record.isPresent()) {
+      return redelivery(state, record.get(), envelope);
     }
-    // Rules 2-4 decide a first record. Fields are read without wrappers: the reducer's hot path.
-    String objectId = envelope.objectIdOrNull();
-    Card card = objectId == null ? null : state.cardOrNull(objectId);
-    Judgement judgement = judge(envelope, objectId, card, state.supportedTypes());
-    Card after = judgement.cardAfter();
-    return DeliveryOutcome.of(judgement.decision(), IdentityEffect.FIRST_RECORD, objectId, after);
+    // Rules 2-4 decide a first record.
+    Optional<Card> card = envelope.objectId().flatMap(state::card);
+    Judgement judgement = judge(envelope, card, state.supportedTypes());
+    Map<String, Card> written =
+        judgement.cardAfter() == null
+            ? Map.of()
+            : Map.of(envelope.objectId().orElseThrow(), judgement.cardAfter());
+    return DeliveryOutcome.of(judgement.decision(), IdentityEffect.FIRST_RECORD, written);
   }
 
   /**
@@ -40,22 +43,18 @@ public final class Reducer {
    * version. Shared by first deliveries and by re-evaluation after reconciliation.
    */
   static Judgement judge(Envelope envelope, Optional<Card> card, Set<String> supportedTypes) {
-    return judge(envelope, envelope.objectIdOrNull(), card.orElse(null), supportedTypes);
-  }
-
-  private static Judgement judge(
-      Envelope envelope, String objectId, Card current, Set<String> supportedTypes) {
     // Rule 2: shape.
-    JsonObject snapshot = envelope.stateOrNull();
-    if (objectId == null || snapshot == null) {
+    Optional<JsonObject> snapshot = envelope.state();
+    if (envelope.objectId().isEmpty() || snapshot.isEmpty()) {
       return Judgement.unchanged(Decision.held(HeldReason.MALFORMED));
     }
-    if (!envelope.typeIn(supportedTypes)) {
+    if (envelope.type().filter(supportedTypes::contains).isEmpty()) {
       return Judgement.unchanged(Decision.held(HeldReason.UNSUPPORTED_TYPE));
     }
-    if (current == null) {
+    if (card.isEmpty()) {
       return Judgement.unchanged(Decision.held(HeldReason.UNKNOWN_OBJECT));
     }
+    Card current = card.get();
     ObjectVersion version = envelope.version();
     if (version instanceof ObjectVersion.Missing) {
       return new Judgement(Decision.held(HeldReason.MISSING_VERSION), current.pause());
@@ -68,7 +67,7 @@ public final class Reducer {
       return Judgement.unchanged(Decision.held(HeldReason.CARD_PAUSED));
     }
     // Rule 4: version.
-    return compareVersions(((ObjectVersion.Valid) version).value(), snapshot, current);
+    return compareVersions(((ObjectVersion.Valid) version).value(), snapshot.get(), current);
   }
 
   private static Judgement compareVersions(long version, JsonObject state, Card current) {

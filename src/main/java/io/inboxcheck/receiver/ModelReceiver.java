@@ -9,12 +9,9 @@ import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reducer;
-import io.inboxcheck.model.StateFingerprint;
 import java.time.Instant;
 import java.util.List;
 import java.util.SortedMap;
-import java.util.function.IntUnaryOperator;
-import java.util.function.ToIntFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -45,12 +42,6 @@ public class ModelReceiver implements Receiver {
   /** An independent copy of the state, for a subclass's {@link #copy()}. */
   protected final ReceiverState copyOfState() {
     return state.copy();
-  }
-
-  /** The canonical fingerprint of the state (see {@link ReceiverState#fingerprint}). */
-  public StateFingerprint fingerprint(
-      IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
-    return state.fingerprint(stepNames, retentionClass);
   }
 
   @Override

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.model.StateFingerprint;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
@@ -116,6 +115,12 @@ class OneCardExplorationTests {
     @Override
     public SearchableModel copy() {
       return new SearchableModel(this);
+    }
+
+    @Override
+    public StateFingerprint fingerprint(
+        IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+      return StateFingerprint.of(view(), stepNames, retentionClass);
     }
 
     @Override

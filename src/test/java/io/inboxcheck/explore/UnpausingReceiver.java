@@ -53,7 +53,7 @@ public final class UnpausingReceiver implements ExplorableReceiver {
 
   @Override
   public Object fingerprint(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
-    return state.fingerprint(stepNames, retentionClass);
+    return StateFingerprint.of(state, stepNames, retentionClass);
   }
 
   @Override

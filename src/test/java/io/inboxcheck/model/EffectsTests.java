@@ -38,38 +38,6 @@ class EffectsTests {
   }
 
   @Test
-  void reservingRoomChangesNothingThatDeliveriesDoOrShow() {
-    ReceiverState reserved = state.copy();
-    reserved.reserve(2_000);
-    assertThat(reserved.room()).isGreaterThanOrEqualTo(2_000);
-    assertThat(state.room()).isLessThan(2_000);
-    for (int step = 1; step <= 2_000; step++) {
-      // Newer versions, a stale one and an identical redelivery in turn, as the benchmark does.
-      int version = step % 3 == 2 ? 1 : 10 + step;
-      Envelope envelope =
-          step % 3 == 0
-              ? snapshot("e-" + (step - 1), "card-7", 10 + step - 1, "ready", "Map")
-              : snapshot("e-" + step, "card-7", version, "ready", "Map");
-      assertThat(Reducer.decide(reserved, envelope).effects(reserved, step, envelope))
-          .as("step %d", step)
-          .isEqualTo(Reducer.decide(state, envelope).effects(state, step, envelope));
-      reserved.commit(step, envelope, Reducer.decide(reserved, envelope));
-      state.commit(step, envelope, Reducer.decide(state, envelope));
-    }
-    assertThat(reserved.audit()).hasSize(2_000).isEqualTo(state.audit());
-    // Reserving nothing is allowed and changes nothing.
-    reserved.reserve(0);
-    assertThat(reserved.audit()).isEqualTo(state.audit());
-    // Room beyond what the columns can index is refused, not looped over.
-    assertThatThrownBy(() -> reserved.reserve(ReceiverState.MOST_RESERVED + 1))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("room is reserved for 0 to 268435456 deliveries, not 268435457");
-    assertThatThrownBy(() -> reserved.reserve(-1)).isInstanceOf(IllegalArgumentException.class);
-    assertThat(List.copyOf(reserved.identities())).isEqualTo(List.copyOf(state.identities()));
-    assertThat(reserved.cards()).isEqualTo(state.cards());
-  }
-
-  @Test
   void anAppliedDeliveryWritesItsFirstRecordItsCardAndOneEventReplacement() {
     Envelope envelope = snapshot("e-1", "card-7", 12, "ready", "Map");
 

@@ -39,20 +39,6 @@ class EnvelopeAndViewTests {
   }
 
   @Test
-  void aViewWithOnlyTheRequiredMethodsReadsCardsAndIdentitiesWithoutWrappers() {
-    ReceiverState state = guideState();
-    Envelope first = snapshot("e-1", "card-7", 11, "ready", "L");
-    state.commit(1, first, Reducer.decide(state, first));
-    ReceiverView view = new RequiredOnly(state);
-
-    assertThat(view.cardOrNull("card-7")).isEqualTo(state.cardOrNull("card-7")).isNotNull();
-    assertThat(view.cardOrNull("card-7").version()).isEqualTo(11);
-    assertThat(view.cardOrNull("nowhere")).isNull();
-    assertThat(view.retains("e-1")).isTrue();
-    assertThat(view.retains("e-2")).isFalse();
-  }
-
-  @Test
   void anEnvelopeWithoutAnObjectIdIsJudgedWithoutAskingForACard() {
     ReceiverView view = new RequiredOnly(guideState());
 

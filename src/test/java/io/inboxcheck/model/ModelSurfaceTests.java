@@ -112,37 +112,4 @@ class ModelSurfaceTests {
     assertThat(result.stillHeld()).extracting(HeldInput::step).containsExactly(3, 4);
     assertThat(result.cardAfter().paused()).isTrue();
   }
-
-  @Test
-  void statesReachedInEitherOrderOfIndependentDeliveriesShareAFingerprint() {
-    TestReceiver first = TestReceiver.guide();
-    first.deliver(snapshot("e-1", "card-7", 12, "ready", "Map"));
-    first.deliver(snapshot("e-2", "card-8", 4, "ready", "Chart"));
-    TestReceiver second = TestReceiver.guide();
-    second.deliver(snapshot("e-2", "card-8", 4, "ready", "Chart"));
-    second.deliver(snapshot("e-1", "card-7", 12, "ready", "Map"));
-
-    // Name each step by the delivery it carried, as the explorer does.
-    StateFingerprint firstPrint =
-        ((ReceiverState) first.view()).fingerprint(step -> step, time -> 0);
-    StateFingerprint secondPrint =
-        ((ReceiverState) second.view()).fingerprint(step -> 3 - step, time -> 0);
-
-    assertThat(secondPrint).isEqualTo(firstPrint);
-    assertThat(firstPrint.cards()).containsKeys("card-7", "card-8");
-  }
-
-  @Test
-  void aFingerprintKeepsVariantsAndHeldInputs() {
-    TestReceiver receiver = TestReceiver.guide();
-    receiver.deliver(snapshot("e-1", "card-7", 12, "ready", "Map"));
-    StateFingerprint before =
-        ((ReceiverState) receiver.view()).fingerprint(step -> step, time -> 0);
-    receiver.deliver(snapshot("e-1", "card-7", 13, "ready", "Forge"));
-    StateFingerprint after = ((ReceiverState) receiver.view()).fingerprint(step -> step, time -> 0);
-
-    assertThat(after.identities().get("e-1").variants()).hasSize(1);
-    assertThat(after.heldByCard().get("card-7")).hasSize(1);
-    assertThat(after).isNotEqualTo(before);
-  }
 }

@@ -568,20 +568,6 @@ class ReducerTests {
       assertThat(ObjectVersion.classify(num(text))).isEqualTo(new ObjectVersion.Valid(value));
     }
 
-    @Test
-    void smallVersionsAreSharedAndLargerOnesStillEqual() {
-      for (long small : new long[] {0, 1, 1023}) {
-        assertThat(ObjectVersion.classify(num(Long.toString(small))))
-            .isSameAs(ObjectVersion.classify(num(Long.toString(small))))
-            .isEqualTo(new ObjectVersion.Valid(small));
-      }
-      for (long large : new long[] {1024, Long.MAX_VALUE}) {
-        assertThat(ObjectVersion.classify(num(Long.toString(large))))
-            .isNotSameAs(ObjectVersion.classify(num(Long.toString(large))))
-            .isEqualTo(new ObjectVersion.Valid(large));
-      }
-    }
-
     static Stream<Arguments> validVersionTexts() {
       return Stream.of(
           Arguments.of("11", 11L),

@@ -12,32 +12,26 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.inboxcheck.json.JsonArray;
 import io.inboxcheck.json.JsonBoolean;
 import io.inboxcheck.json.JsonNull;
+import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
-import io.inboxcheck.json.SharedKeys;
-import io.inboxcheck.json.SortedStringMap;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Strict JSON parsing into the model's canonical values: duplicate keys, trailing content and
  * anything beyond {@link JsonLimits} are rejected, and numbers keep their exact decimal value.
  */
 public final class StrictJson {
-  /** Up to this many members, a new key is compared with each earlier one; beyond, a set. */
-  private static final int SCANNED_NAMES = 16;
-
   private final JsonLimits limits;
   private final JsonFactory factory;
-  private final RepeatedValues repeated = new RepeatedValues();
-  private final SharedKeys keys = new SharedKeys();
 
   public StrictJson(JsonLimits limits) {
     this.limits = limits;
@@ -116,10 +110,8 @@ public final class StrictJson {
     return switch (token) {
       case START_OBJECT -> readObject(parser);
       case START_ARRAY -> readArray(parser);
-      case VALUE_STRING ->
-          repeated.string(
-              parser.getTextCharacters(), parser.getTextOffset(), parser.getTextLength());
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> repeated.number(parser.getText());
+      case VALUE_STRING -> new JsonString(parser.getText());
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> new JsonNumber(new BigDecimal(parser.getText()));
       case VALUE_TRUE -> JsonBoolean.TRUE;
       case VALUE_FALSE -> JsonBoolean.FALSE;
       case VALUE_NULL -> JsonNull.INSTANCE;
@@ -128,43 +120,19 @@ public final class StrictJson {
   }
 
   private JsonObject readObject(JsonParser parser) throws IOException {
-    String[] names = new String[8];
-    JsonValue[] values = new JsonValue[8];
-    int size = 0;
-    Set<String> seen = null;
+    TreeMap<String, JsonValue> members = new TreeMap<>();
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String name = parser.currentName();
-      if (size < SCANNED_NAMES) {
-        for (int index = 0; index < size; index++) {
-          if (names[index].equals(name)) {
-            throw duplicate(parser, name);
-          }
-        }
-      } else {
-        if (seen == null) {
-          seen = new HashSet<>(Arrays.asList(names).subList(0, size));
-        }
-        if (!seen.add(name)) {
-          throw duplicate(parser, name);
-        }
+      if (members.containsKey(name)) {
+        throw duplicate(parser, name);
       }
-      if (size == names.length) {
-        names = Arrays.copyOf(names, size * 2);
-        values = Arrays.copyOf(values, size * 2);
-      }
-      names[size] = name;
       parser.nextToken();
-      values[size++] = readValue(parser);
+      members.put(name, readValue(parser));
     }
-    // Duplicate keys were refused above; the members are sorted once, without a tree.
-    return new JsonObject(SortedStringMap.ofDistinct(names, values, size, keys));
+    return new JsonObject(members);
   }
 
-  /**
-   * A repeated key, reported where the repeated name starts. The reader checks keys itself rather
-   * than through the parser's duplicate detection, which costs a hash set for every object of more
-   * than two members: a few names are compared in place, and only a large object gets a set.
-   */
+  /** A repeated key, reported where the repeated name starts. */
   private static JsonParseException duplicate(JsonParser parser, String name) {
     return new JsonParseException(
         parser, "Duplicate field '" + name + "'", parser.currentTokenLocation());
