@@ -8,9 +8,9 @@ import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,6 +20,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
@@ -139,20 +140,39 @@ public final class InvariantChecker {
    * fingerprint; held deliveries are named by event id and content.
    */
   public Memory memory(IntUnaryOperator stepNames, ToIntFunction<Instant> retentionClass) {
+    return memory(stepNames, retentionClass, eventId -> true);
+  }
+
+  /**
+   * The harness's memory without what it remembers of the event ids {@code mayArrive} rejects: only
+   * a delivery of an id reads its track and recorded contents, so a search that knows an id cannot
+   * arrive again may leave them out of its state key.
+   */
+  public Memory memory(
+      IntUnaryOperator stepNames,
+      ToIntFunction<Instant> retentionClass,
+      Predicate<String> mayArrive) {
     TreeMap<String, Memory.Track> tracks = new TreeMap<>();
     memory.identities.forEach(
-        (id, track) ->
+        (id, track) -> {
+          if (mayArrive.test(id)) {
             tracks.put(
                 id,
                 new Memory.Track(
                     retentionClass.applyAsInt(track.firstReceivedAt),
-                    Map.copyOf(track.latestDecisions))));
-    List<String> held = new ArrayList<>();
+                    Map.copyOf(track.latestDecisions)));
+          }
+        });
+    Map<Memory.HeldDelivery, Integer> held = new HashMap<>();
     memory.expectedHeld.forEach(
-        key -> held.add(key.eventId() + " " + key.content().canonicalText()));
-    held.sort(Comparator.naturalOrder());
+        key -> held.merge(new Memory.HeldDelivery(key.eventId(), key.content()), 1, Integer::sum));
     TreeMap<String, Set<JsonValue>> recorded = new TreeMap<>();
-    memory.recordedContents.forEach((id, contents) -> recorded.put(id, Set.copyOf(contents)));
+    memory.recordedContents.forEach(
+        (id, contents) -> {
+          if (mayArrive.test(id)) {
+            recorded.put(id, Set.copyOf(contents));
+          }
+        });
     return new Memory(new TreeSet<>(memory.allowedCards), tracks, held, recorded);
   }
 
@@ -161,14 +181,18 @@ public final class InvariantChecker {
    *
    * @param allowedCards the initial cards and those an authority listed
    * @param identities per event id the harness must treat as retained, what it remembers
-   * @param expectedHeld the deliveries that must still be listed as held, by id and content, sorted
+   * @param expectedHeld the deliveries that must still be listed as held, by id and content, each
+   *     with how many times it must be listed
    * @param recordedContents per event id, every content the receiver recorded under it
    */
   public record Memory(
       SortedSet<String> allowedCards,
       SortedMap<String, Track> identities,
-      List<String> expectedHeld,
+      Map<HeldDelivery, Integer> expectedHeld,
       SortedMap<String, Set<JsonValue>> recordedContents) {
+
+    /** A delivery that must still be listed as held: its event id (null if none) and content. */
+    public record HeldDelivery(String eventId, JsonValue content) {}
 
     /** One remembered event id: its retention class and the latest decision per content. */
     public record Track(int retentionClass, Map<JsonValue, Decision> latestDecisions) {}

@@ -1,5 +1,7 @@
 package io.inboxcheck.explore;
 
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -7,6 +9,7 @@ import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,8 +23,16 @@ import java.util.Map;
  *
  * <p>Only the types above are accepted: a value of any other class is refused, because nothing
  * tells whether its {@code toString} or {@code hashCode} is canonical.
+ *
+ * <p>A search hashes the same JSON values (envelope contents, card states) and ids in state after
+ * state, so an instance remembers the hash of each JSON value and string it met, by identity: both
+ * are immutable, so a remembered hash never goes stale. It forgets everything when it has
+ * remembered {@link #REMEMBERED} values, which bounds its memory whatever a receiver under test
+ * allocates.
  */
 final class Fingerprint64 {
+  static final int REMEMBERED = 1 << 16;
+
   private static final long SEED = 0x9E3779B97F4A7C15L;
   private static final ClassValue<Long> CLASS_HASH =
       new ClassValue<>() {
@@ -38,10 +49,36 @@ final class Fingerprint64 {
         }
       };
 
-  private Fingerprint64() {}
+  private final IdentityHashMap<Object, Long> remembered = new IdentityHashMap<>();
 
-  /** The hash of {@code value}. */
+  /** The hash of {@code value}, remembering nothing. */
   static long of(Object value) {
+    return of(value, null);
+  }
+
+  /** The hash of {@code value}, the same as {@link #of(Object)}'s. */
+  long hash(Object value) {
+    return of(value, this);
+  }
+
+  /** The hash of a JSON value, the same as {@link #of(Object)}'s. */
+  long json(JsonValue value) {
+    return of(value, this);
+  }
+
+  private static long of(Object value, Fingerprint64 memory) {
+    if (memory != null && (value instanceof JsonValue || value instanceof String)) {
+      Long known = memory.remembered.get(value);
+      if (known != null) {
+        return known;
+      }
+      long hash = value instanceof String text ? string(text) : json((JsonValue) value, memory);
+      if (memory.remembered.size() == REMEMBERED) {
+        memory.remembered.clear();
+      }
+      memory.remembered.put(value, hash);
+      return hash;
+    }
     if (value == null) {
       return mix(1);
     }
@@ -63,26 +100,29 @@ final class Fingerprint64 {
     if (value instanceof List<?> list) {
       long hash = mix(6 + list.size());
       for (Object element : list) {
-        hash = combine(hash, of(element));
+        hash = combine(hash, of(element, memory));
       }
       return hash;
     }
     if (value instanceof Collection<?> set) {
       long sum = 0;
       for (Object element : set) {
-        sum += of(element);
+        sum += of(element, memory);
       }
       return combine(mix(7 + set.size()), sum);
     }
     if (value instanceof Map<?, ?> map) {
       long sum = 0;
       for (Map.Entry<?, ?> entry : map.entrySet()) {
-        sum += combine(of(entry.getKey()), of(entry.getValue()));
+        sum += combine(of(entry.getKey(), memory), of(entry.getValue(), memory));
       }
       return combine(mix(8 + map.size()), sum);
     }
+    if (value instanceof JsonValue json) {
+      return json(json, memory);
+    }
     if (value instanceof Record record) {
-      return record(record);
+      return record(record, memory);
     }
     throw new IllegalArgumentException(
         "cannot fingerprint a "
@@ -90,11 +130,19 @@ final class Fingerprint64 {
             + ": not a record, collection or scalar");
   }
 
-  private static long record(Record record) {
+  /** A JSON object as a record of its members would hash; every other JSON value is a record. */
+  private static long json(JsonValue json, Fingerprint64 memory) {
+    if (json instanceof JsonObject object) {
+      return combine(CLASS_HASH.get(JsonObject.class), of(object.members(), memory));
+    }
+    return record((Record) json, memory);
+  }
+
+  private static long record(Record record, Fingerprint64 memory) {
     long hash = CLASS_HASH.get(record.getClass());
     try {
       for (MethodHandle accessor : COMPONENTS.get(record.getClass())) {
-        hash = combine(hash, of((Object) accessor.invokeExact((Object) record)));
+        hash = combine(hash, of((Object) accessor.invokeExact((Object) record), memory));
       }
     } catch (RuntimeException | Error failure) {
       throw failure;
@@ -136,6 +184,67 @@ final class Fingerprint64 {
       tail |= (long) text.charAt(index) << shift;
     }
     return combine(hash, tail);
+  }
+
+  // The parts of of(), for a caller that hashes a value without building it. Each gives exactly
+  // what of() gives the corresponding value, so the two can never disagree on a key.
+
+  /** What {@link #of} gives an {@code Integer} or {@code Long}. */
+  static long integral(long value) {
+    return mix(value * 31 + 2);
+  }
+
+  /** What {@link #of} gives a {@code Boolean}. */
+  static long bool(boolean value) {
+    return mix(value ? 3 : 4);
+  }
+
+  /** What {@link #of} gives null. */
+  static long absent() {
+    return mix(1);
+  }
+
+  /** What {@link #of} gives an enum constant. */
+  static long constant(Enum<?> value) {
+    return combine(CLASS_HASH.get(value.getDeclaringClass()), value.ordinal());
+  }
+
+  /**
+   * What {@link #of} gives a record of {@code type} whose components hash to {@code components}.
+   */
+  static long record(Class<? extends Record> type, long... components) {
+    long hash = CLASS_HASH.get(type);
+    for (long component : components) {
+      hash = combine(hash, component);
+    }
+    return hash;
+  }
+
+  /** What {@link #of} gives a list whose elements hash to {@code elements}, in order. */
+  static long list(long[] elements) {
+    long hash = mix(6 + elements.length);
+    for (long element : elements) {
+      hash = combine(hash, element);
+    }
+    return hash;
+  }
+
+  /** What {@link #of} gives a set of {@code size} elements whose hashes add up to {@code sum}. */
+  static long set(int size, long sum) {
+    return combine(mix(7 + size), sum);
+  }
+
+  /** What {@link #of} adds up for one map entry. */
+  static long entry(long key, long value) {
+    return combine(key, value);
+  }
+
+  /**
+   * What {@link #of} gives a map of {@code size} entries whose {@link #entry} hashes sum to {@code
+   * sum}.
+   */
+  static long map(int size, long sum) {
+    return combine(mix(8 + size), sum);
   }
 
   /** Folds {@code value} into {@code hash}; the order of folding matters. */

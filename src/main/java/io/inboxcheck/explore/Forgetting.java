@@ -1,8 +1,6 @@
 package io.inboxcheck.explore;
 
-import io.inboxcheck.check.InvariantChecker;
 import io.inboxcheck.json.JsonObject;
-import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
@@ -45,6 +43,9 @@ final class Forgetting {
    * retention read those).
    */
   static StateFingerprint decisions(StateFingerprint fingerprint, Predicate<String> mayArrive) {
+    if (fingerprint.identities().keySet().stream().allMatch(mayArrive)) {
+      return fingerprint;
+    }
     TreeMap<String, StateFingerprint.IdentityShape> identities = new TreeMap<>();
     fingerprint
         .identities()
@@ -72,18 +73,32 @@ final class Forgetting {
    * in a canonical order that its reconciliation cannot tell from their arrival order.
    */
   static StateFingerprint heldRuns(StateFingerprint fingerprint, Ahead ahead) {
+    if (fingerprint.heldByCard().keySet().stream()
+        .noneMatch(objectId -> canonicalises(fingerprint, objectId, ahead))) {
+      return fingerprint;
+    }
     TreeMap<String, List<StateFingerprint.HeldShape>> held = new TreeMap<>();
     fingerprint
         .heldByCard()
         .forEach(
             (objectId, inputs) -> {
-              Card card = fingerprint.cards().get(objectId);
-              AuthoritativeCard authority = ahead.lastAuthority(objectId);
-              boolean canonical = card != null && card.paused() && authority != null;
-              held.put(objectId, canonical ? canonical(inputs, authority, ahead) : inputs);
+              held.put(
+                  objectId,
+                  canonicalises(fingerprint, objectId, ahead)
+                      ? canonical(inputs, ahead.lastAuthority(objectId), ahead)
+                      : inputs);
             });
     return new StateFingerprint(
         fingerprint.cards(), fingerprint.replacements(), held, fingerprint.identities());
+  }
+
+  private static boolean canonicalises(StateFingerprint fingerprint, String objectId, Ahead ahead) {
+    return canonicalises(fingerprint.cards().get(objectId), ahead.lastAuthority(objectId));
+  }
+
+  /** Whether a card's held runs may be reordered: it is paused, and its last authority is ahead. */
+  static boolean canonicalises(Card card, AuthoritativeCard lastAuthority) {
+    return card != null && card.paused() && lastAuthority != null;
   }
 
   /** How a held input takes part in its card's last reconciliation. */
@@ -100,7 +115,7 @@ final class Forgetting {
    * Per stretch between two barriers: its ordered inputs in arrival order, then its free inputs by
    * name; the barriers stay where they are.
    */
-  private static List<StateFingerprint.HeldShape> canonical(
+  static List<StateFingerprint.HeldShape> canonical(
       List<StateFingerprint.HeldShape> inputs, AuthoritativeCard authority, Ahead ahead) {
     List<StateFingerprint.HeldShape> result = new ArrayList<>();
     List<StateFingerprint.HeldShape> free = new ArrayList<>();
@@ -155,23 +170,5 @@ final class Forgetting {
               && !other.state().equals(envelope.state());
     }
     return conflict ? Part.BARRIER : Part.ORDERED;
-  }
-
-  /** The harness's memory without the tracks and recorded contents of ids that cannot arrive. */
-  static InvariantChecker.Memory harness(
-      InvariantChecker.Memory memory, Predicate<String> mayArrive) {
-    TreeMap<String, InvariantChecker.Memory.Track> identities = new TreeMap<>();
-    memory.identities().forEach((id, track) -> keep(identities, id, track, mayArrive));
-    TreeMap<String, Set<JsonValue>> recorded = new TreeMap<>();
-    memory.recordedContents().forEach((id, contents) -> keep(recorded, id, contents, mayArrive));
-    return new InvariantChecker.Memory(
-        memory.allowedCards(), identities, memory.expectedHeld(), recorded);
-  }
-
-  private static <T> void keep(
-      TreeMap<String, T> kept, String id, T value, Predicate<String> mayArrive) {
-    if (mayArrive.test(id)) {
-      kept.put(id, value);
-    }
   }
 }

@@ -67,6 +67,7 @@ final class Search {
 
   private final Lookahead lookahead;
   private final FingerprintTable nodes = new FingerprintTable();
+  private final Fingerprint64 hashes = new Fingerprint64();
   private final OrderGraph graph;
   private final Map<String, Found> firstFound = new LinkedHashMap<>();
   private long transitions;
@@ -202,13 +203,13 @@ final class Search {
         receivedAt -> Clocks.retentionClass(clock, position, receivedAt, retention);
     Ahead ahead = lookahead.at(position, remaining);
     long key = Fingerprint64.combine(Fingerprint64.mix(position), remainingCode);
-    key =
-        Fingerprint64.combine(
-            key, Fingerprint64.of(receiver.fingerprint(names, retentionClass, ahead)));
+    long state =
+        receiver instanceof ExplorableModel model
+            ? ModelStateKey.of(model.view(), names, retentionClass, ahead, hashes)
+            : hashes.hash(receiver.fingerprint(names, retentionClass, ahead));
+    key = Fingerprint64.combine(key, state);
     return Fingerprint64.combine(
-        key,
-        Fingerprint64.of(
-            Forgetting.harness(checker.memory(names, retentionClass), ahead::mayArrive)));
+        key, hashes.hash(checker.memory(names, retentionClass, ahead::mayArrive)));
   }
 
   private void found(CheckedStep transition, ScenarioStep step) {

@@ -44,12 +44,6 @@ record StateFingerprint(
     SortedMap<String, List<HeldShape>> heldByCard,
     SortedMap<String, IdentityShape> identities) {
 
-  StateFingerprint {
-    cards = new TreeMap<>(cards);
-    heldByCard = new TreeMap<>(heldByCard);
-    identities = new TreeMap<>(identities);
-  }
-
   /**
    * The fingerprint of {@code view}.
    *
