@@ -1,12 +1,16 @@
 package io.inboxcheck.json;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.math.BigDecimal;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A JSON number compared by exact decimal value: {@code 12}, {@code 12.0} and {@code 1.2e1} are one
  * value, and no value ever passes through {@code double}.
  */
+@API(status = EXPERIMENTAL)
 public record JsonNumber(BigDecimal value) implements JsonValue {
   public JsonNumber {
     Objects.requireNonNull(value, "value");

@@ -1,11 +1,14 @@
 package io.inboxcheck.json;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * A JSON object whose members are kept sorted by key, so key order never affects equality.
@@ -13,6 +16,7 @@ import java.util.TreeMap;
  * <p>Immutable, so its hash code is computed once, as {@link String} does: the harness keys maps by
  * contents and states and copies those maps at every step of a search.
  */
+@API(status = EXPERIMENTAL)
 public final class JsonObject implements JsonValue {
 
   public static final JsonObject EMPTY = new JsonObject(new TreeMap<>());

@@ -1,5 +1,9 @@
 package io.inboxcheck.json;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A JSON value in canonical form, so that equality is semantic equality (SPEC section 1).
  *
@@ -7,6 +11,7 @@ package io.inboxcheck.json;
  * exact decimal value because they are normalised {@link java.math.BigDecimal}s; strings compare
  * exactly and arrays keep their order. The model never sees a parser's types, only these records.
  */
+@API(status = EXPERIMENTAL)
 public sealed interface JsonValue
     permits JsonObject, JsonArray, JsonString, JsonNumber, JsonBoolean, JsonNull {
 

@@ -3,9 +3,8 @@
  * envelopes, card states and snapshots are made of. Two values are equal when SPEC section 1 says
  * their content is the same (key order, whitespace and the spelling of numbers do not matter).
  *
- * <p>The value records are part of the supported surface, as experimental: a receiver builds card
- * states and reads envelopes with them. {@code SortedStringMap} and {@code SharedKeys} are public
- * for inboxcheck's own packages only: other projects must not depend on them (docs/java-api.md).
+ * <p>The values are part of the supported surface, as experimental: a receiver builds card states
+ * and reads envelopes with them, and other projects may use them (docs/java-api.md).
  */
 @API(status = EXPERIMENTAL)
 package io.inboxcheck.json;

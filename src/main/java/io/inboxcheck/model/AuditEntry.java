@@ -1,9 +1,13 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** One append-only audit entry: a delivery, a reconciliation outcome or a re-evaluation. */
+@API(status = EXPERIMENTAL)
 public sealed interface AuditEntry
     permits AuditEntry.DeliveryRecorded,
         AuditEntry.AuthorityApplied,

@@ -1,11 +1,15 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.json.JsonObject;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One card as the receiver holds it: version, whole state, and whether it waits for an authority.
  */
+@API(status = EXPERIMENTAL)
 public record Card(long version, JsonObject state, boolean paused) {
   public Card {
     Objects.requireNonNull(state, "state");

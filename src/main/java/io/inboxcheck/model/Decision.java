@@ -1,8 +1,12 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** The decision recorded for one delivery or one re-evaluation (SPEC section 3). */
+@API(status = EXPERIMENTAL)
 public sealed interface Decision
     permits Decision.Applied,
         Decision.Stale,

@@ -1,5 +1,7 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.inboxcheck.model.Effects.CardWrite;
 import io.inboxcheck.model.Effects.HeldChange;
 import io.inboxcheck.model.Effects.IdentityChange;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * What one delivery's decision does, as data: the store persists exactly this, in one unit, or
@@ -20,6 +23,7 @@ import java.util.TreeMap;
  * @param identityEffect whether the content becomes a first record, a variant, or neither
  * @param cardsAfter cards whose version, state or pause changes, with their new value
  */
+@API(status = INTERNAL)
 public record DeliveryOutcome(
     Decision decision, IdentityEffect identityEffect, SortedMap<String, Card> cardsAfter) {
 

@@ -1,7 +1,10 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Instant;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What committing one decision changes, as data: the identity record written or let go, the cards
@@ -16,6 +19,7 @@ import java.util.List;
  * @param held how the held inputs change, in the order they are applied
  * @param audit the entries appended to the audit, in order
  */
+@API(status = INTERNAL)
 public record Effects(
     IdentityChange identity, List<CardWrite> cards, List<HeldChange> held, List<AuditEntry> audit) {
 

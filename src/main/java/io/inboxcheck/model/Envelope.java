@@ -1,10 +1,13 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * An event envelope exactly as a provider sent it; its whole value is the event's semantic content.
@@ -18,6 +21,7 @@ import java.util.Optional;
  * @param content the canonical JSON value: what every comparison uses
  * @param rawText the text as delivered, or null when only the value is known
  */
+@API(status = EXPERIMENTAL)
 public record Envelope(JsonValue content, String rawText) {
   public static final String EVENT_ID = "event_id";
   public static final String OBJECT_ID = "object_id";

@@ -1,6 +1,11 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** Why a delivery was held instead of decided (SPEC section 3). */
+@API(status = EXPERIMENTAL)
 public enum HeldReason {
   ID_CONFLICT,
   VERSION_CONFLICT,

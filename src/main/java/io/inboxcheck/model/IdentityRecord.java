@@ -1,15 +1,19 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What the receiver remembers of one event id: the first record (never overwritten), the variants
  * in arrival order, and when the id was first received (SPEC section 2).
  */
+@API(status = EXPERIMENTAL)
 public record IdentityRecord(
     String eventId, RecordedContent firstRecord, List<RecordedContent> variants) {
   public IdentityRecord {

@@ -1,11 +1,14 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.model.Effects.CardWrite;
 import io.inboxcheck.model.Effects.HeldChange;
 import io.inboxcheck.model.Effects.IdentityChange;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What an authoritative snapshot does to one object, as data (SPEC section 4).
@@ -19,6 +22,7 @@ import java.util.List;
  * @param reevaluated held inputs decided again, in arrival order
  * @param stillHeld held inputs of this card left held (unresolved or after a re-pause)
  */
+@API(status = EXPERIMENTAL)
 public record ObjectReconciliation(
     String objectId,
     ReconcileOutcome outcome,

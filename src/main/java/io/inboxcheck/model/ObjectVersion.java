@@ -1,11 +1,15 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import io.inboxcheck.json.JsonNull;
 import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonValue;
 import java.math.BigDecimal;
+import org.apiguardian.api.API;
 
 /** An envelope's {@code object_version} as SPEC section 1 classifies it. */
+@API(status = EXPERIMENTAL)
 public sealed interface ObjectVersion
     permits ObjectVersion.Valid, ObjectVersion.Missing, ObjectVersion.Invalid {
 

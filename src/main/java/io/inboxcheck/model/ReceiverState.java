@@ -1,5 +1,7 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,12 +15,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The reference receiver's state (SPEC section 2). It changes only by applying the {@link Effects}
  * of an outcome the pure {@link Reducer}, {@link Reconciler} or {@link Retention} computed, each as
  * one unit; the PostgreSQL store writes the same effects.
  */
+@API(status = INTERNAL)
 public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
   // Insertion order is the order of first receipt, which retention walks (SPEC section 5).

@@ -1,5 +1,7 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -7,8 +9,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
+import org.apiguardian.api.API;
 
 /** Read-only access to a receiver's state: what the reducer decides from (SPEC section 2). */
+@API(status = EXPERIMENTAL)
 public interface ReceiverView {
 
   Optional<Card> card(String objectId);

@@ -1,10 +1,14 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Reconciliation of one object with an authoritative snapshot (SPEC section 4); pure. */
+@API(status = INTERNAL)
 public final class Reconciler {
   private Reconciler() {}
 

@@ -1,16 +1,20 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.DeliveryOutcome.IdentityEffect;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The reference policy for one delivery: a pure function from the receiver's state and an envelope
  * to a decision and its effects (SPEC section 3). Nothing here changes state.
  */
+@API(status = INTERNAL)
 public final class Reducer {
   private Reducer() {}
 

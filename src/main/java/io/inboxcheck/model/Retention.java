@@ -1,12 +1,16 @@
 package io.inboxcheck.model;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
+import org.apiguardian.api.API;
 
 /** Which identity records the retention window lets go of (SPEC section 5); pure. */
+@API(status = INTERNAL)
 public final class Retention {
   private Retention() {}
 

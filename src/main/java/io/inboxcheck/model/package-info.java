@@ -11,9 +11,9 @@
  * io.inboxcheck.model.ReplacementCounters}, and for the full contract {@link
  * io.inboxcheck.model.ReceiverView}, {@link io.inboxcheck.model.ObjectReconciliation} and the
  * values they list. The reducer itself ({@code Reducer}, {@code Reconciler}, {@code Retention},
- * {@code ReceiverState}, {@code Effects}) and its storage ({@code IdentityTable} and the column
- * types) are public for inboxcheck's own packages only: other projects must not depend on them. The
- * list, and what each status promises, is in docs/java-api.md.
+ * {@code ReceiverState}, {@code DeliveryOutcome}, {@code Effects}) is marked internal: public for
+ * inboxcheck's own packages only, so other projects must not depend on it. Every type carries its
+ * status; the list, and what each status promises, is in docs/java-api.md.
  */
 @API(status = EXPERIMENTAL)
 package io.inboxcheck.model;
