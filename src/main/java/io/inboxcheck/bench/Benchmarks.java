@@ -17,6 +17,9 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.scenario.Scenario;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,7 +47,14 @@ public final class Benchmarks {
       int repeats,
       Scenario guide,
       Scenario large,
+      Scenario oneCard,
       long bruteForceOrders) {}
+
+  /**
+   * Orders of the one-card scenario brute force runs before its time is extrapolated to all of
+   * them: enough for a steady rate, a few seconds in all.
+   */
+  public static final long ONE_CARD_BRUTE_FORCE_ORDERS = 2_000;
 
   /**
    * One measured quantity.
@@ -67,7 +77,30 @@ public final class Benchmarks {
       double fullSeconds,
       long fullStates) {}
 
-  public record Results(List<Measurement> measurements, Comparison comparison) {}
+  /**
+   * One exploration of every arrival order of a one-card scenario, against brute force.
+   *
+   * @param orders the arrival orders the exploration represents
+   * @param seconds how long the exploration took
+   * @param states its distinct states
+   * @param peakHeapBytes the most heap in use during it, summed over the heap's pools
+   * @param bruteForceOrdersRun orders brute force ran, one by one, in the same process
+   * @param bruteForceSecondsForAll brute force's time extrapolated to every order
+   */
+  public record OneCard(
+      long orders,
+      double seconds,
+      long states,
+      long peakHeapBytes,
+      long bruteForceOrdersRun,
+      double bruteForceSecondsForAll) {
+
+    public double statesPerSecond() {
+      return states / seconds;
+    }
+  }
+
+  public record Results(List<Measurement> measurements, Comparison comparison, OneCard oneCard) {}
 
   public static Results run(Config config) throws InputRejected {
     List<Envelope> envelopes = envelopes(config.cards(), config.deliveries());
@@ -94,7 +127,29 @@ public final class Benchmarks {
     measurements.add(
         measurement(
             "explorer, 16 deliveries, FULL (4 groups)", "distinct states/s", largeStates, 0));
-    return new Results(measurements, compare(config));
+    return new Results(measurements, compare(config), oneCard(config.oneCard()));
+  }
+
+  /** Every order of the one-card scenario, explored once, and its brute-force baseline. */
+  static OneCard oneCard(Scenario scenario) {
+    System.gc();
+    List<MemoryPoolMXBean> heap =
+        ManagementFactory.getMemoryPoolMXBeans().stream()
+            .filter(pool -> pool.getType() == MemoryType.HEAP)
+            .toList();
+    heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+    Exploration exploration = Explorer.explore(scenario, Explorer.Options.DEFAULTS);
+    long peak = heap.stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
+    BruteForce.Result brute =
+        BruteForce.run(scenario, ExplorableReceiver::model, ONE_CARD_BRUTE_FORCE_ORDERS);
+    double forAll = brute.elapsedNanos() / 1e9 * exploration.orders() / brute.orders();
+    return new OneCard(
+        exploration.orders(),
+        exploration.seconds(),
+        exploration.states(),
+        peak,
+        brute.orders(),
+        forAll);
   }
 
   /** The least any receiver does: find the card, compare versions, replace. */

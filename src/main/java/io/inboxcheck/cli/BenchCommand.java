@@ -5,10 +5,14 @@ import io.inboxcheck.bench.Measurement;
 import io.inboxcheck.bench.PostgresReport;
 import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
+import io.inboxcheck.http.HttpTraffic;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.report.TextTable;
 import io.inboxcheck.scenario.ScenarioReader;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,9 +32,12 @@ import picocli.CommandLine.Spec;
       "Measures throughput and prints each workload's rate with its ratio to a baseline measured",
       "in the same process. Suites: properties (generated steps checked per second against a",
       "plain replay) and exploration (reducer throughput on pre-parsed events and from JSON text,",
-      "explorer states per second, brute force against the reduced search on the guide) and",
+      "explorer states per second, brute force against the reduced search on the guide, and every",
+      "order of one card's 12 distinct deliveries with its time, states and heap) and",
       "postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,",
-      "against a minimal transaction at the same concurrency).",
+      "against a minimal transaction at the same concurrency) and http (a whole check of a",
+      "receiver process at default tries: wall time, requests per delivery, and the share of the",
+      "time spent in the harness rather than waiting for the receiver).",
       "Run it on an otherwise idle machine; see docs/performance.md."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -38,7 +45,8 @@ final class BenchCommand implements Callable<Integer> {
   enum Suite {
     properties,
     exploration,
-    postgres
+    postgres,
+    http
   }
 
   @Spec CommandSpec spec;
@@ -46,7 +54,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--suite",
       defaultValue = "properties",
-      description = "properties (default), exploration or postgres.")
+      description = "properties (default), exploration, postgres or http.")
   Suite suite;
 
   @Option(
@@ -86,7 +94,8 @@ final class BenchCommand implements Callable<Integer> {
       names = "--scenarios",
       defaultValue = "scenarios",
       description =
-          "exploration: folder holding B62-15-events.json and explore-16-deliveries.json.")
+          "exploration: folder holding B62-15-events.json, explore-16-deliveries.json and"
+              + " explore-one-card-12-distinct.json.")
   Path scenarios;
 
   @Option(
@@ -118,6 +127,13 @@ final class BenchCommand implements Callable<Integer> {
       })
   long bruteForceOrders;
 
+  @Option(
+      names = "--receiver",
+      paramLabel = "RECEIVER",
+      defaultValue = "exec:python3 examples/python-receiver/receiver.py",
+      description = "http: the receiver the check runs against (default: ${DEFAULT-VALUE}).")
+  String receiver;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -126,6 +142,7 @@ final class BenchCommand implements Callable<Integer> {
       case properties -> properties(out, err);
       case exploration -> exploration(out, err);
       case postgres -> postgres(out, err);
+      case http -> http(out, err);
     };
   }
 
@@ -146,6 +163,68 @@ final class BenchCommand implements Callable<Integer> {
               receivers, Duration.ofSeconds(warmup), Duration.ofSeconds(seconds)));
     }
     PostgresReport.print(out, measured);
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /**
+   * A whole {@code check} of a receiver process, as a user runs it, with the time spent waiting for
+   * the receiver's answers told apart from the harness's own: the ratio is the harness's share of
+   * the wall time, both measured in this process.
+   */
+  private Integer http(PrintWriter out, PrintWriter err) {
+    Path reports;
+    try {
+      reports = Files.createTempDirectory("inboxcheck-bench-http");
+    } catch (IOException e) {
+      err.println("inboxcheck bench: cannot make a scratch folder: " + e.getMessage());
+      return ExitCodes.FAILED;
+    }
+    HttpTraffic.Totals before = HttpTraffic.totals();
+    long started = System.nanoTime();
+    int exit =
+        Main.run(
+            new PrintWriter(Writer.nullWriter()),
+            err,
+            "check",
+            "--receiver",
+            receiver,
+            "--reports",
+            reports.toString());
+    double wall = (System.nanoTime() - started) / 1e9;
+    HttpTraffic.Totals sent = HttpTraffic.totals().since(before);
+    if (exit != ExitCodes.OK) {
+      err.println("inboxcheck bench: the check itself did not pass (exit " + exit + ")");
+      return exit;
+    }
+    double waiting = sent.waitingNanos() / 1e9;
+    TextTable table =
+        new TextTable(
+            List.of(
+                "check, default tries",
+                "seconds",
+                "requests",
+                "deliveries",
+                "requests per delivery",
+                "waiting for the receiver, s",
+                "harness share"));
+    table.add(
+        List.of(
+            receiver,
+            String.format(Locale.ROOT, "%.1f", wall),
+            String.valueOf(sent.requests()),
+            String.valueOf(sent.deliveries()),
+            String.format(Locale.ROOT, "%.2f", (double) sent.requests() / sent.deliveries()),
+            String.format(Locale.ROOT, "%.1f", waiting),
+            String.format(Locale.ROOT, "%.2f", 1 - waiting / wall)));
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "Java %s, %d processors",
+            System.getProperty("java.version"),
+            Runtime.getRuntime().availableProcessors()));
+    out.println();
+    out.print(table.markdown());
     out.flush();
     return ExitCodes.OK;
   }
@@ -194,6 +273,7 @@ final class BenchCommand implements Callable<Integer> {
                   repeats,
                   reader.read(scenarios.resolve("B62-15-events.json")),
                   reader.read(scenarios.resolve("explore-16-deliveries.json")),
+                  reader.read(scenarios.resolve("explore-one-card-12-distinct.json")),
                   bruteForceOrders <= 0 ? Long.MAX_VALUE : bruteForceOrders));
     } catch (InputRejected rejected) {
       err.println(rejected.getMessage());
@@ -248,8 +328,44 @@ final class BenchCommand implements Callable<Integer> {
             comparison.fullStates()));
     out.println();
     out.print(versus.markdown());
+    out.println();
+    out.print(oneCardTable(results.oneCard()).markdown());
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** The one-card exploration: what users wait for when they explore a card's every order. */
+  private static TextTable oneCardTable(Benchmarks.OneCard oneCard) {
+    TextTable table =
+        new TextTable(
+            List.of(
+                "explore-one-card-12-distinct, every order",
+                "orders",
+                "seconds",
+                "distinct states",
+                "states/s",
+                "peak heap MiB",
+                "speed-up"));
+    table.add(
+        List.of(
+            "brute force (" + oneCard.bruteForceOrdersRun() + " orders run, extrapolated)",
+            String.valueOf(oneCard.orders()),
+            String.format(Locale.ROOT, "%.0f", oneCard.bruteForceSecondsForAll()),
+            "-",
+            "-",
+            "-",
+            "1"));
+    table.add(
+        List.of(
+            "FULL (the explorer's default)",
+            String.valueOf(oneCard.orders()),
+            String.format(Locale.ROOT, "%.1f", oneCard.seconds()),
+            String.valueOf(oneCard.states()),
+            number(oneCard.statesPerSecond()),
+            String.valueOf(oneCard.peakHeapBytes() >> 20),
+            String.format(
+                Locale.ROOT, "%.0f", oneCard.bruteForceSecondsForAll() / oneCard.seconds())));
+    return table;
   }
 
   /** One reduced search's row: its time, states and speed-up over brute force on all orders. */

@@ -70,6 +70,7 @@ final class ReceiverClient {
 
   /** POSTs a webhook delivery with its transport headers; never sends the control secret. */
   Answer deliver(String body, Map<String, String> headers, String what) {
+    HttpTraffic.delivered();
     HttpRequest.Builder request = request("/webhook", what);
     headers.forEach(request::header);
     return send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), what);
@@ -126,6 +127,7 @@ final class ReceiverClient {
   }
 
   private Answer send(HttpRequest request, String what) {
+    long started = System.nanoTime();
     try {
       HttpResponse<String> response =
           client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -140,6 +142,8 @@ final class ReceiverClient {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new ReceiverFailure(prefix(what) + "interrupted", e);
+    } finally {
+      HttpTraffic.sent(System.nanoTime() - started);
     }
   }
 
