@@ -9,6 +9,7 @@ import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.suite.ReceiverCheck;
+import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -192,16 +193,11 @@ public final class InboxCheck {
     config = options.seed() == null ? config.withSeedFromName() : config.withSeed(options.seed());
     return new ReceiverCheck(
         choice,
-        fileSafe(type.substring(type.lastIndexOf('.') + 1)),
+        ReceiverNames.fileSafe(choice),
         "--receiver " + choice,
         receivers::create,
         config,
         options.reports());
-  }
-
-  private static String fileSafe(String name) {
-    String safe = name.replaceAll("[^A-Za-z0-9_.-]", "-");
-    return safe.isEmpty() ? "receiver" : safe;
   }
 
   /** Runs {@code work} on first use only; both property tests share one run of the two. */

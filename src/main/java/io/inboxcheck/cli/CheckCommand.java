@@ -12,6 +12,7 @@ import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.suite.CheckSummary;
 import io.inboxcheck.suite.ReceiverCheck;
+import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
 import java.io.PrintWriter;
 import java.nio.file.Path;

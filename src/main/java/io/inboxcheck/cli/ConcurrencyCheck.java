@@ -13,6 +13,7 @@ import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.store.PostgresReceivers;
+import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.SerialCounterexample;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -34,7 +34,8 @@ import java.util.function.Function;
  * fresh receiver, bounded. Running lives here; {@link CheckSummary} renders and writes the reports.
  *
  * @param receiver the receiver as the person named it, e.g. {@code class:com.example.Inbox}
- * @param receiverName a short, file-safe name for property names and counterexample files
+ * @param receiverName the receiver's name in property names, seeds and counterexample files, from
+ *     {@link ReceiverNames#fileSafe} of the whole {@code receiver}
  * @param replayArguments the arguments that choose this receiver on the command line
  * @param receivers makes one receiver per scenario
  * @param config tries, seed, shard and time budget of the properties

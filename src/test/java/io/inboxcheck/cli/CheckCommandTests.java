@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.receiver.ThinLastArrivalWinsReceiver;
 import io.inboxcheck.receiver.ThinModelReceiver;
+import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import io.inboxcheck.zoo.Zoo;
@@ -59,6 +60,13 @@ class CheckCommandTests {
         .contains("# inboxcheck check: model");
   }
 
+  /** The name a class receiver's properties and files carry: its simple name and a hash. */
+  private static String name(Class<?> type) {
+    String name = ReceiverNames.fileSafe("class:" + type.getName());
+    assertThat(name).startsWith(type.getSimpleName() + "_");
+    return name;
+  }
+
   static Stream<Class<?>> zoo() {
     return Zoo.RECEIVERS.stream().map(Zoo.Entry::type);
   }
@@ -81,10 +89,10 @@ class CheckCommandTests {
     }
     assertThat(shrunk).as(run.out()).isNotEmpty().allMatch(steps -> steps >= 1 && steps <= 6);
     assertThat(run.out())
-        .contains("Scenario, and what each step changed on " + type.getSimpleName())
+        .contains("Scenario, and what each step changed on " + name(type))
         .contains("  1. ")
         .contains("^ ")
-        .contains("Replay against " + type.getSimpleName() + ": java -cp target/inboxcheck.jar:")
+        .contains("Replay against " + name(type) + ": java -cp target/inboxcheck.jar:")
         .contains(" replay --receiver class:" + type.getName() + " ")
         .contains("(reproduce with --seed ");
   }
@@ -104,7 +112,10 @@ class CheckCommandTests {
         .contains("  CONFORMANCE of decisions: needs decisions")
         .doesNotContain("VERSION_MONOTONIC: needs")
         .doesNotContain("PAUSED_FROZEN: needs")
-        .contains("fault sequences keep every invariant (ThinModelReceiver, invariants and")
+        .contains(
+            "fault sequences keep every invariant ("
+                + name(ThinModelReceiver.class)
+                + ", invariants and")
         .doesNotContain("FAILED")
         .doesNotContain("coverage is short");
     JsonNode skipped = summary(reports).get("skipped");
