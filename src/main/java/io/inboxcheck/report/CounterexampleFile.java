@@ -5,13 +5,17 @@ import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -22,6 +26,15 @@ import java.util.TreeMap;
  * $defs/failure}).
  */
 public final class CounterexampleFile {
+  /** How many counterexamples of other runs may share one name before writing refuses. */
+  static final int MOST_NAMESAKES = 1000;
+
+  /** The members of the failure block that say which run wrote it. */
+  private static final List<String> RUN_MEMBERS =
+      List.of("found_by", "property", "receiver", "seed");
+
+  private static final StrictJson JSON = new StrictJson();
+
   private CounterexampleFile() {}
 
   /** Who found a failure: the property engine, the explorer, or a concurrent or crashed run. */
@@ -59,7 +72,8 @@ public final class CounterexampleFile {
    * Writes {@code scenario} as {@code fileStem.json} under {@code folder} with {@code description}.
    * With {@code expectFromModel}, each step expects what the reference model does, so the file
    * replays green against the model and stops where a receiver leaves the policy; otherwise the
-   * steps keep the expectations they carry.
+   * steps keep the expectations they carry. A file of that name that another run wrote is kept:
+   * this one is then {@code fileStem-2.json}, {@code -3}, and so on (see {@link #sameRun}).
    */
   public static Path write(
       Path folder,
@@ -68,14 +82,59 @@ public final class CounterexampleFile {
       String description,
       boolean expectFromModel,
       Failure failure) {
-    String name = ReportFiles.safeName(fileStem);
+    JsonObject block = block(failure);
+    String name = unclaimedName(folder, ReportFiles.safeName(fileStem), block);
     Scenario named = scenario.renamed(name, description);
     History reference =
         expectFromModel ? new ScenarioRunner(ModelReceiver::new).replay(named) : null;
     Map<String, JsonValue> extra = new LinkedHashMap<>();
-    extra.put("failure", block(failure));
+    extra.put("failure", block);
     return ReportFiles.write(
         folder.resolve(name + ".json"), ScenarioWriter.render(named, reference, extra));
+  }
+
+  /**
+   * {@code stem}, unless a file of that name holds another run's counterexample: then the first of
+   * {@code stem-2}, {@code stem-3}, ... that is free or this run's own.
+   */
+  private static String unclaimedName(Path folder, String stem, JsonObject block) {
+    for (int namesake = 1; namesake <= MOST_NAMESAKES; namesake++) {
+      String name = namesake == 1 ? stem : stem + "-" + namesake;
+      Path file = folder.resolve(name + ".json");
+      if (!Files.exists(file) || sameRun(file, block)) {
+        return name;
+      }
+    }
+    throw new IllegalStateException(
+        folder
+            + " already holds "
+            + MOST_NAMESAKES
+            + " counterexamples named "
+            + stem
+            + " from other runs; remove the old ones");
+  }
+
+  /**
+   * Whether {@code file} is a counterexample of the same run as {@code block}: found the same way,
+   * by the same property, on the same receiver, from the same seed. Rerunning a check rewrites its
+   * own file; a file that cannot be read as a counterexample is never overwritten.
+   */
+  static boolean sameRun(Path file, JsonObject block) {
+    try {
+      JsonValue written = JSON.parseFile(file);
+      if (!(written instanceof JsonObject object)
+          || !(object.get("failure").orElse(null) instanceof JsonObject failure)) {
+        return false;
+      }
+      for (String member : RUN_MEMBERS) {
+        if (!failure.get(member).equals(block.get(member))) {
+          return false;
+        }
+      }
+      return true;
+    } catch (InputRejected unreadable) {
+      return false;
+    }
   }
 
   private static JsonObject block(Failure failure) {
