@@ -9,8 +9,11 @@ import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.suite.ScenarioFolder;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -22,7 +25,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code replay FILE...}: replays scenarios and prints each history. */
+/**
+ * {@code replay PATH...}: replays scenario files, or every one in folders, and prints each history.
+ */
 @Command(
     name = "replay",
     mixinStandardHelpOptions = true,
@@ -49,8 +54,15 @@ final class ReplayCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (SPEC section 9).")
-  List<Path> files;
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = {
+        "Scenario files (SPEC section 9), or folders of them: every *.json under a folder,",
+        "subfolders included, in path order; the JSON Schemas there (*.schema.json) are",
+        "skipped. A schema named as a file is rejected: it describes scenarios, it is not one."
+      })
+  List<Path> paths;
 
   @Option(
       names = "--format",
@@ -60,7 +72,7 @@ final class ReplayCommand implements Callable<Integer> {
         "file, and {\"histories\": [...]} (one document) for several; jsonl prints one history",
         "per line. A replay that stops at a broken invariant says so in every format (a",
         "STOPPED line; a \"stopped\" member in JSON). html is one self-contained page, so one",
-        "FILE; against a receiver other than the model it sets the receiver beside the model."
+        "file; against a receiver other than the model it sets the receiver beside the model."
       })
   Format format;
 
@@ -81,11 +93,12 @@ final class ReplayCommand implements Callable<Integer> {
       names = "--receiver",
       defaultValue = "model",
       description = {
-        "The receiver to replay against: model (default), postgres (PostgreSQL, embedded unless",
-        "--jdbc-url is given), class:NAME for a Receiver on the class path, exec:COMMAND (starts",
-        "a receiver over HTTP, checks it and stops it) or http:URL (a running receiver over HTTP;",
-        "see docs/receiver-protocol.md). Every receiver but the model is checked against the",
-        "model's invariants and, step by step, its decisions."
+        "The receiver to replay against: exec:COMMAND (yours, in any language: starts it, checks",
+        "it over HTTP and stops it; e.g. exec:\"python3 receiver.py\"), http:URL (yours, already",
+        "running; e.g. http://127.0.0.1:8080; see docs/receiver-protocol.md), class:NAME for a",
+        "Receiver on the class path, postgres (PostgreSQL, embedded unless --jdbc-url is given)",
+        "or model (the default). Every receiver but the model is checked against the model's",
+        "invariants and, step by step, its decisions."
       })
   String receiver;
 
@@ -95,8 +108,13 @@ final class ReplayCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    List<Path> files = new ArrayList<>();
+    int exit = scenarioFiles(files, err);
     if (format == Format.html && files.size() != 1) {
-      err.println("inboxcheck replay: --format html writes one page: give exactly one FILE");
+      err.println(
+          "inboxcheck replay: --format html writes one page: give exactly one scenario file,"
+              + " not "
+              + files.size());
       return ExitCodes.REJECTED;
     }
     StringBuilder problem = new StringBuilder();
@@ -111,12 +129,33 @@ final class ReplayCommand implements Callable<Integer> {
       return ExitCodes.REJECTED;
     }
     try {
-      return replayAll(receivers, out, err);
+      return Math.max(exit, replayAll(files, receivers, out, err));
     } finally {
       if (receivers instanceof AutoCloseable closeable) {
         close(closeable);
       }
     }
+  }
+
+  /**
+   * Adds the scenario files the paths name to {@code files}, a folder's in path order, and returns
+   * REJECTED when a folder holds none (after saying so), else OK.
+   */
+  private int scenarioFiles(List<Path> files, PrintWriter err) {
+    int exit = ExitCodes.OK;
+    for (Path path : paths) {
+      if (!Files.isDirectory(path)) {
+        files.add(path);
+        continue;
+      }
+      List<Path> under = ScenarioFolder.files(path);
+      if (under.isEmpty()) {
+        err.println(path + ": no scenario files (*.json) in this folder or below it");
+        exit = ExitCodes.REJECTED;
+      }
+      files.addAll(under);
+    }
+    return exit;
   }
 
   static void close(AutoCloseable closeable) {
@@ -128,7 +167,10 @@ final class ReplayCommand implements Callable<Integer> {
   }
 
   private int replayAll(
-      Function<ReceiverSetup, Receiver> receivers, PrintWriter out, PrintWriter err) {
+      List<Path> files,
+      Function<ReceiverSetup, Receiver> receivers,
+      PrintWriter out,
+      PrintWriter err) {
     // The model checked against itself would be a check that cannot fail; other receivers are
     // held to the model's decisions as well as to the invariants.
     CheckedRun.Checks checks =

@@ -37,22 +37,7 @@ public final class ScenarioFolder {
     if (!Files.isDirectory(folder)) {
       return new Loaded(List.of(), List.of(folder + ": no such folder of scenario files"));
     }
-    List<Path> files;
-    try {
-      // A folder given as a symbolic link is walked where it points, and shown as given.
-      Path real = folder.toRealPath();
-      try (Stream<Path> walk = Files.walk(real)) {
-        files =
-            walk.filter(Files::isRegularFile)
-                .filter(file -> file.getFileName().toString().endsWith(".json"))
-                .filter(file -> !file.getFileName().toString().endsWith(".schema.json"))
-                .map(file -> folder.resolve(real.relativize(file)))
-                .sorted()
-                .toList();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    List<Path> files = files(folder);
     ScenarioReader reader = new ScenarioReader();
     List<Scenario> scenarios = new ArrayList<>();
     List<String> rejections = new ArrayList<>();
@@ -64,5 +49,26 @@ public final class ScenarioFolder {
       }
     }
     return new Loaded(scenarios, rejections);
+  }
+
+  /**
+   * The scenario files under the folder {@code folder}, in path order: every {@code *.json} in it
+   * and its subfolders but the JSON Schemas ({@code *.schema.json}), which describe scenario files.
+   */
+  public static List<Path> files(Path folder) {
+    try {
+      // A folder given as a symbolic link is walked where it points, and shown as given.
+      Path real = folder.toRealPath();
+      try (Stream<Path> walk = Files.walk(real)) {
+        return walk.filter(Files::isRegularFile)
+            .filter(file -> file.getFileName().toString().endsWith(".json"))
+            .filter(file -> !file.getFileName().toString().endsWith(".schema.json"))
+            .map(file -> folder.resolve(real.relativize(file)))
+            .sorted()
+            .toList();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -128,6 +128,38 @@ class ReplayCommandTests {
   }
 
   @Test
+  void aFolderReplaysEveryScenarioFileUnderItWithTheSchemasSkipped() throws IOException {
+    List<Path> files = ProjectPaths.scenarioFiles();
+    CommandRun run = CommandRun.of("replay", ProjectPaths.scenarios().toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out().lines().filter(line -> line.startsWith("Scenario ")))
+        .as("one history per scenario file, providers/ included")
+        .hasSize(files.size());
+    assertThat(run.out())
+        .contains("Scenario stripe-retry-within-three-days ")
+        .doesNotContain("JSON Schema");
+  }
+
+  @Test
+  void aFolderWithoutScenarioFilesOrAnHtmlPageOfSeveralIsRejectedWithOneLine() throws IOException {
+    Path empty = Files.createDirectories(folder.resolve("empty"));
+    CommandRun none = CommandRun.of("replay", empty.toString());
+    assertThat(none.exitCode()).isEqualTo(2);
+    assertThat(none.err().strip().lines()).hasSize(1).first().asString().startsWith(empty + ": ");
+
+    CommandRun html =
+        CommandRun.of("replay", "--format", "html", ProjectPaths.scenarios().toString());
+    assertThat(html.exitCode()).isEqualTo(2);
+    assertThat(html.err().strip().lines())
+        .containsExactly(
+            "inboxcheck replay: --format html writes one page: give exactly one scenario file,"
+                + " not "
+                + ProjectPaths.scenarioFiles().size());
+  }
+
+  @Test
   void anUnknownFormatOrReceiverIsRejectedWithExitTwo() {
     assertThat(CommandRun.of("replay", "--format", "xml", GUIDE).exitCode()).isEqualTo(2);
     CommandRun receiver = CommandRun.of("replay", "--receiver", "kafka", GUIDE);
