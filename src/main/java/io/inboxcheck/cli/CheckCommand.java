@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     name = "check",
     mixinStandardHelpOptions = true,
     description =
-        "Checks a receiver: replays every scenario file of a folder (expectations, "
+        "Checks a receiver, yours in any language over HTTP (--receiver exec:COMMAND or "
+            + "http:URL) or any other: replays every scenario file of a folder (expectations, "
             + "invariants and, for a receiver other than the model, its decisions against "
             + "the model's), runs the fault-sequence and arrival-order properties with "
             + "shrinking, and with --explore checks every arrival order of one scenario. A "
@@ -50,10 +51,23 @@ final class CheckCommand implements Callable<Integer> {
 
   @Option(
       names = "--receiver",
+      paramLabel = "RECEIVER",
       defaultValue = "model",
-      description =
-          "The receiver to check: model (default), postgres, or class:NAME for a "
-              + "Receiver on the class path; any receiver replay takes.")
+      description = {
+        "The receiver to check (default: model):",
+        "exec:COMMAND  yours, in any language: inboxcheck",
+        "  starts it, checks it over HTTP, stops it; e.g.",
+        "  exec:\"python3 receiver.py\"",
+        "http:URL  yours, already running with the control",
+        "  API; e.g. http://127.0.0.1:8080 (the secret in",
+        "  --receiver-secret)",
+        "class:NAME  a Receiver on the class path; e.g.",
+        "  class:com.example.InboxReceiver",
+        "postgres  the PostgreSQL store",
+        "model  the reference model",
+        "See docs/receiver-protocol.md. Seeds and file",
+        "names derive from the whole RECEIVER text."
+      })
   String receiver;
 
   @Mixin ReceiverAccessMixin access;
