@@ -5,6 +5,7 @@ import io.inboxcheck.store.EmbeddedBinaries;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Help;
 import picocli.CommandLine.Help.Column;
 import picocli.CommandLine.Help.TextTable;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Spec;
 
@@ -80,6 +82,18 @@ public final class Main implements Runnable {
               .println("Try '" + command.getCommandSpec().qualifiedName() + " --help'.");
           return ExitCodes.REJECTED;
         });
+    Optional<String> unknown = unknownCommand(commandLine, args);
+    if (unknown.isPresent()) {
+      // Whatever follows (even --help), an unknown command is a mistake to name, not to forgive.
+      err.println(
+          "inboxcheck: unknown command \""
+              + unknown.get()
+              + "\"; the commands are "
+              + String.join(", ", commandLine.getSubcommands().keySet())
+              + " (inboxcheck --help)");
+      err.flush();
+      return ExitCodes.REJECTED;
+    }
     return commandLine.execute(args);
   }
 
@@ -113,6 +127,33 @@ public final class Main implements Runnable {
             .strip();
     Matcher sentence = FIRST_SENTENCE.matcher(text);
     return sentence.find() ? sentence.group(1) : text;
+  }
+
+  /**
+   * The first argument that stands where a command goes (after the top-level options and their
+   * values) when it names no command.
+   */
+  private static Optional<String> unknownCommand(CommandLine commandLine, String... args) {
+    CommandSpec top = commandLine.getCommandSpec();
+    boolean optionsEnded = false;
+    for (int index = 0; index < args.length; index++) {
+      String argument = args[index];
+      if (argument.equals("--") && !optionsEnded) {
+        optionsEnded = true;
+        continue;
+      }
+      if (argument.startsWith("-") && !optionsEnded) {
+        OptionSpec option = top.findOption(argument);
+        boolean valueFollows =
+            option != null && option.arity().max() > 0 && !argument.contains("=");
+        index += valueFollows ? 1 : 0;
+        continue;
+      }
+      return commandLine.getSubcommands().containsKey(argument)
+          ? Optional.empty()
+          : Optional.of(argument);
+    }
+    return Optional.empty();
   }
 
   @Override

@@ -60,6 +60,22 @@ class CheckCommandTests {
         .contains("# inboxcheck check: model");
   }
 
+  @Test
+  void theReceiverHelpNamesExecAndHttpFirstWithAnExampleEach() {
+    String help = CommandRun.of("check", "--help").out();
+    String receiver = help.substring(help.indexOf("--receiver=RECEIVER"));
+
+    assertThat(help.replaceAll("\\s+", " "))
+        .contains("Checks a receiver, yours in any language over HTTP (--receiver exec:COMMAND or");
+    assertThat(receiver)
+        .contains("exec:\"python3 receiver.py\"")
+        .contains("e.g. http://127.0.0.1:8080");
+    assertThat(receiver.indexOf("exec:COMMAND"))
+        .isLessThan(receiver.indexOf("http:URL"))
+        .isLessThan(receiver.indexOf("class:NAME"))
+        .isLessThan(receiver.indexOf("postgres"));
+  }
+
   /** The name a class receiver's properties and files carry: its simple name and a hash. */
   private static String name(Class<?> type) {
     String name = ReceiverNames.fileSafe("class:" + type.getName());
