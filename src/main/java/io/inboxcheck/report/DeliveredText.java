@@ -24,7 +24,24 @@ final class DeliveredText {
 
   /** The envelope's text as delivered, with whitespace outside strings shown as single spaces. */
   static String of(Envelope envelope) {
-    String raw = envelope.text();
+    return outsideStrings(envelope.text(), " ");
+  }
+
+  /**
+   * The envelope as delivered ({@link #of}) when it is spelled otherwise than its canonical text in
+   * more than whitespace (another key order, {@code 12.0}, an escaped character), else empty: a
+   * script of canonical steps would show such a redelivery identical to the delivery before it.
+   */
+  static Optional<String> whereSpelledOtherwise(Envelope envelope) {
+    if (envelope.rawText() == null
+        || outsideStrings(envelope.rawText(), "").equals(envelope.content().canonicalText())) {
+      return Optional.empty();
+    }
+    return Optional.of(of(envelope));
+  }
+
+  /** {@code raw} with every run of whitespace outside strings replaced by {@code blank}. */
+  private static String outsideStrings(String raw, String blank) {
     StringBuilder out = new StringBuilder(raw.length());
     boolean inString = false;
     boolean escaped = false;
@@ -35,8 +52,8 @@ final class DeliveredText {
         inString = escaped || character != '"';
         escaped = !escaped && character == '\\';
       } else if (Character.isWhitespace(character)) {
-        if (out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
-          out.append(' ');
+        if (!blank.isEmpty() && out.length() > 0 && out.charAt(out.length() - 1) != ' ') {
+          out.append(blank);
         }
       } else {
         out.append(character);

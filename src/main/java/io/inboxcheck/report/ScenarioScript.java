@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 
 /**
  * A scenario as a short script, one step per line, for failure messages: {@code 2. deliver e-202
- * card-7 v13 {"label":"Forge","stage":"ready"}}.
+ * card-7 v13 {"label":"Forge","stage":"ready"}}. A delivery spelled otherwise than its canonical
+ * text also shows the text as delivered, since a receiver that compares text breaks exactly there.
  */
 public final class ScenarioScript {
   private ScenarioScript() {}
@@ -49,7 +50,10 @@ public final class ScenarioScript {
           + (deliver.transport().ackLost() ? " [ack lost]" : "")
           + retry(deliver.transport().attempt())
           + (deliver.transport().storageFault() ? " [storage fault]" : "")
-          + (deliver.receivedAt() == null ? "" : " at " + deliver.receivedAt());
+          + (deliver.receivedAt() == null ? "" : " at " + deliver.receivedAt())
+          + DeliveredText.whereSpelledOtherwise(envelope)
+              .map(text -> ", delivered as " + text)
+              .orElse("");
     }
     if (step instanceof ScenarioStep.Reconcile reconcile) {
       return "reconcile "
