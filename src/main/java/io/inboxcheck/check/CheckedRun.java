@@ -5,6 +5,7 @@ import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.ViewContradiction;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
@@ -46,7 +47,8 @@ public final class CheckedRun {
    * @param skipped the checks the receiver's observation level could not support
    * @param alsoBroken the other invariants broken at the same step as {@code violation}
    * @param thrown what the receiver threw, ending the run; its violation is RECEIVER_ANSWERS when
-   *     that invariant is checked
+   *     that invariant is checked, or for a {@link ViewContradiction} AUDIT_APPEND_ONLY
+   *     (VIEW_CONTRADICTS_AUDIT)
    */
   public record Result(
       History history,
@@ -104,6 +106,13 @@ public final class CheckedRun {
         recorded = testedSession.run(step);
         lastView = tested.view();
         after = Observation.of(lastView);
+      } catch (ViewContradiction contradiction) {
+        // What the receiver shows contradicts its audit: there is no view to check after this.
+        thrown = Optional.of(contradiction);
+        if (invariants.contains(Invariant.AUDIT_APPEND_ONLY)) {
+          violation = Optional.of(ReceiverThrew.contradicted(step, contradiction));
+        }
+        break;
       } catch (RuntimeException exception) {
         // The receiver did not answer: what it holds now is unknown, so the run ends here.
         thrown = Optional.of(exception);

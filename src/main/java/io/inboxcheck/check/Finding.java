@@ -42,6 +42,12 @@ public enum Finding {
   DECISION_NOT_RECORDED_ONCE(Invariant.NOTHING_LOST, EnumSet.of(DECISION, AUDIT)),
   INVENTED_CARD(Invariant.NO_INVENTED_CARDS, EnumSet.of(CARDS)),
   AUDIT_REWRITTEN(Invariant.AUDIT_APPEND_ONLY, EnumSet.of(AUDIT)),
+  /**
+   * What the receiver shows names an arrival its audit does not list as a delivery (an identity
+   * record, a held input, an audit entry, a reconciliation's answer): a delivery it recorded is
+   * missing from the audit. Judged where the view is read (CheckedRun), since no view can be built.
+   */
+  VIEW_CONTRADICTS_AUDIT(Invariant.AUDIT_APPEND_ONLY, EnumSet.of(AUDIT)),
   /** A delivery decided HELD (and not resolved since) is missing from the held inputs. */
   HELD_DECISION_NOT_LISTED(Invariant.NOTHING_LOST, EnumSet.of(DECISION, HELD)),
   /** A listed held input vanished at a step that is not a reconciliation of its card. */

@@ -1,10 +1,12 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.receiver.ViewContradiction;
 import io.inboxcheck.scenario.ScenarioStep;
 
 /**
  * A receiver's exception as a finding: RECEIVER_ANSWERS broken at the step it threw in, with the
- * exception's one line (class and message, no stack trace) as what was observed.
+ * exception's one line (class and message, no stack trace) as what was observed; or, when what it
+ * showed contradicts its audit, that finding with what named which arrival.
  */
 final class ReceiverThrew {
   private ReceiverThrew() {}
@@ -16,6 +18,25 @@ final class ReceiverThrew {
         kind(step),
         Facts.of("answer", "without an exception"),
         Facts.of("exception", oneLine(thrown)));
+  }
+
+  /**
+   * AUDIT_APPEND_ONLY (VIEW_CONTRADICTS_AUDIT) at the step whose view or answer named an arrival
+   * the audit does not list: what named it, the arrival, and the deliveries the audit does list.
+   */
+  static Violation contradicted(ScenarioStep step, ViewContradiction contradiction) {
+    return new Violation(
+        Finding.VIEW_CONTRADICTS_AUDIT,
+        step.number(),
+        kind(step),
+        Facts.of("view", "names only arrivals its audit lists as deliveries"),
+        Facts.of(
+            "named by",
+            contradiction.naming(),
+            "arrival",
+            contradiction.arrival(),
+            "audit's deliveries",
+            contradiction.auditedText()));
   }
 
   /** The exception's class and the first line of its message. */

@@ -1,6 +1,7 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.http.ReceiverFailure;
+import io.inboxcheck.receiver.ViewContradiction;
 import io.inboxcheck.store.EmbeddedBinaries;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -68,6 +69,15 @@ public final class Main implements Runnable {
             // The machine lacks what the postgres receiver needs: say what to add, in one line.
             command.getErr().println("inboxcheck: " + missing.getMessage());
             return ExitCodes.REJECTED;
+          }
+          if (exception instanceof ViewContradiction contradiction) {
+            // Read outside a checked run (a crash or concurrency check): still a finding.
+            command
+                .getErr()
+                .println(
+                    "inboxcheck: the receiver's view contradicts its audit: "
+                        + contradiction.getMessage());
+            return ExitCodes.FAILED;
           }
           // A bug in inboxcheck itself: still one line, never a stack trace.
           command.getErr().println("inboxcheck: internal error: " + exception);

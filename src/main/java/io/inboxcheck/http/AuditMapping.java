@@ -30,7 +30,7 @@ final class AuditMapping {
     switch (kind) {
       case "delivery":
         {
-          ViewMapping.Arrival arrival = arrivals.get(entry, path);
+          ViewMapping.Arrival arrival = arrivals.get(entry, path, "the audit's delivery entry");
           return new AuditEntry.DeliveryRecorded(
               step,
               at,
@@ -74,7 +74,7 @@ final class AuditMapping {
       Instant at,
       ViewMapping.Arrivals arrivals,
       String path) {
-    int arrivalStep = arrivals.get(entry, path).step();
+    int arrivalStep = arrivals.get(entry, path, "the audit's " + kind + " entry").step();
     String eventId = ViewMapping.eventId(entry, path);
     String objectId = string(entry, "object_id", path);
     if (kind.equals("resolved_by_authority")) {

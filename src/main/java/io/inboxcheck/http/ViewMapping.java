@@ -32,6 +32,7 @@ import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.model.ReplacementCounters;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.RecordedView;
+import io.inboxcheck.receiver.ViewContradiction;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -45,8 +46,9 @@ import java.util.function.IntUnaryOperator;
  * (docs/receiver-protocol.md, "Matching arrivals to steps"): the receiver numbers the deliveries it
  * recorded (arrivals) and its audit lists each with the envelope text it received; the n-th
  * recorded arrival of one semantic content is the n-th acknowledged delivery of that content. Every
- * other item names an arrival. Audit entries are written during the step whose requests preceded
- * the view that first showed them.
+ * other item names an arrival; one naming an arrival the audit does not list is a {@link
+ * ViewContradiction}, a finding about the receiver. Audit entries are written during the step whose
+ * requests preceded the view that first showed them.
  */
 final class ViewMapping {
   private static final StrictJson JSON = new StrictJson();
@@ -71,12 +73,20 @@ final class ViewMapping {
       return byNumber.containsKey(arrival);
     }
 
-    Arrival get(JsonObject item, String path) {
+    /**
+     * The arrival {@code item} names; {@code what} says what the item is, for the finding when the
+     * audit lists no such delivery, e.g. {@code the held input}.
+     */
+    Arrival get(JsonObject item, String path, String what) {
       long arrival = integer(item, "arrival", path);
       Arrival found = byNumber.get(arrival);
       if (found == null) {
-        throw new ProtocolValues.Mismatch(
-            path + ".arrival", "arrival " + arrival + " is not a delivery in the audit");
+        String event =
+            item.get("event_id").orElse(null) instanceof JsonString id ? " of " + id.value() : "";
+        throw new ViewContradiction(
+            what + event + " (" + path + ")",
+            arrival,
+            byNumber.keySet().stream().sorted().toList());
       }
       return found;
     }
@@ -105,7 +115,9 @@ final class ViewMapping {
     List<JsonValue> heldItems = array(document, "held", "$");
     for (int index = 0; index < heldItems.size(); index++) {
       String path = "$.held[" + index + "]";
-      held.add(heldInput(object(heldItems.get(index), path), "reason", arrivals, path));
+      held.add(
+          heldInput(
+              object(heldItems.get(index), path), "reason", arrivals, path, "the held input"));
     }
     List<IdentityRecord> identities = new ArrayList<>();
     List<JsonValue> identityItems = array(document, "identities", "$");
@@ -181,26 +193,38 @@ final class ViewMapping {
     }
   }
 
-  static HeldInput heldInput(JsonObject item, String reasonKey, Arrivals arrivals, String path) {
-    Arrival arrival = arrivals.get(item, path);
+  static HeldInput heldInput(
+      JsonObject item, String reasonKey, Arrivals arrivals, String path, String what) {
+    Arrival arrival = arrivals.get(item, path, what);
     return new HeldInput(
         arrival.step(), arrival.envelope(), name(HeldReason.class, item, reasonKey, path));
   }
 
   private static IdentityRecord identity(JsonObject item, Arrivals arrivals, String path) {
     String eventId = string(item, "event_id", path);
-    RecordedContent first = recorded(member(item, "first", path), arrivals, path + ".first");
+    RecordedContent first =
+        recorded(
+            member(item, "first", path),
+            arrivals,
+            path + ".first",
+            "the first record of identity " + eventId);
     List<RecordedContent> variants = new ArrayList<>();
     List<JsonValue> variantItems = array(item, "variants", path);
     for (int index = 0; index < variantItems.size(); index++) {
-      variants.add(recorded(variantItems.get(index), arrivals, path + ".variants[" + index + "]"));
+      variants.add(
+          recorded(
+              variantItems.get(index),
+              arrivals,
+              path + ".variants[" + index + "]",
+              "variant " + (index + 1) + " of identity " + eventId));
     }
     return new IdentityRecord(eventId, first, variants);
   }
 
-  private static RecordedContent recorded(JsonValue value, Arrivals arrivals, String path) {
+  private static RecordedContent recorded(
+      JsonValue value, Arrivals arrivals, String path, String what) {
     JsonObject item = object(value, path);
-    Arrival arrival = arrivals.get(item, path);
+    Arrival arrival = arrivals.get(item, path, what);
     List<Decision> decisions = new ArrayList<>();
     List<JsonValue> decisionItems = array(item, "decisions", path);
     for (int index = 0; index < decisionItems.size(); index++) {
@@ -223,8 +247,12 @@ final class ViewMapping {
     for (int index = 0; index < items.size(); index++) {
       String path = "$.objects[" + index + "]";
       JsonObject item = object(items.get(index), path);
-      List<HeldInput> resolved = heldList(item, "resolved", "reason", arrivals, path);
-      List<HeldInput> stillHeld = heldList(item, "still_held", "reason", arrivals, path);
+      String objectId = string(item, "object_id", path);
+      String answer = "the reconciliation of " + objectId + ": ";
+      List<HeldInput> resolved =
+          heldList(item, "resolved", arrivals, path, answer + "the resolved input");
+      List<HeldInput> stillHeld =
+          heldList(item, "still_held", arrivals, path, answer + "the still held input");
       List<ObjectReconciliation.Reevaluation> reevaluated = new ArrayList<>();
       List<JsonValue> reevaluations = array(item, "reevaluated", path);
       for (int at = 0; at < reevaluations.size(); at++) {
@@ -232,12 +260,17 @@ final class ViewMapping {
         JsonObject reevaluation = object(reevaluations.get(at), itemPath);
         reevaluated.add(
             new ObjectReconciliation.Reevaluation(
-                heldInput(reevaluation, "previous_reason", arrivals, itemPath),
+                heldInput(
+                    reevaluation,
+                    "previous_reason",
+                    arrivals,
+                    itemPath,
+                    answer + "the re-evaluated input"),
                 decision(member(reevaluation, "decision", itemPath), itemPath + ".decision")));
       }
       objects.add(
           new ObjectReconciliation(
-              string(item, "object_id", path),
+              objectId,
               name(ReconcileOutcome.class, item, "outcome", path),
               bool(item, "regressed", path),
               optional(item, "before").map(card -> card(card, path + ".before")).orElse(null),
@@ -250,12 +283,13 @@ final class ViewMapping {
   }
 
   private static List<HeldInput> heldList(
-      JsonObject item, String key, String reasonKey, Arrivals arrivals, String path) {
+      JsonObject item, String key, Arrivals arrivals, String path, String what) {
     List<HeldInput> inputs = new ArrayList<>();
     List<JsonValue> values = array(item, key, path);
     for (int index = 0; index < values.size(); index++) {
       String itemPath = path + "." + key + "[" + index + "]";
-      inputs.add(heldInput(object(values.get(index), itemPath), reasonKey, arrivals, itemPath));
+      inputs.add(
+          heldInput(object(values.get(index), itemPath), "reason", arrivals, itemPath, what));
     }
     return inputs;
   }

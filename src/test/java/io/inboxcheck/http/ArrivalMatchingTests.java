@@ -9,6 +9,7 @@ import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Envelope;
+import io.inboxcheck.receiver.ViewContradiction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,8 @@ class ArrivalMatchingTests {
     assertThat(step(arrivals, 1)).isEqualTo(2);
     assertThat(step(arrivals, 2)).isEqualTo(3);
     assertThat(step(arrivals, 3)).as("the second arrival of e-1's content, respelt").isEqualTo(4);
-    assertThat(arrivals.get(arrival(3), "$").envelope().text()).isEqualTo(E1_RESPELT);
+    assertThat(arrivals.get(arrival(3), "$", "the test's item").envelope().text())
+        .isEqualTo(E1_RESPELT);
   }
 
   @Test
@@ -49,12 +51,21 @@ class ArrivalMatchingTests {
         ViewMapping.arrivals(List.of(delivery(1, E1)), sent, index -> 7);
 
     assertThat(step(arrivals, 1)).isEqualTo(7);
-    assertThatThrownBy(() -> arrivals.get(arrival(2), "$.held[0]"))
-        .hasMessage("$.held[0].arrival: arrival 2 is not a delivery in the audit");
+    assertThatThrownBy(() -> arrivals.get(arrival(2), "$.held[0]", "the held input"))
+        .isInstanceOfSatisfying(
+            ViewContradiction.class,
+            contradiction -> {
+              assertThat(contradiction.naming()).isEqualTo("the held input ($.held[0])");
+              assertThat(contradiction.arrival()).isEqualTo(2);
+              assertThat(contradiction.auditedText()).isEqualTo("arrivals 1");
+            })
+        .hasMessage(
+            "the held input ($.held[0]) names arrival 2, which the audit does not list as a"
+                + " delivery");
   }
 
   private static int step(ViewMapping.Arrivals arrivals, long number) {
-    return arrivals.get(arrival(number), "$").step();
+    return arrivals.get(arrival(number), "$", "the test's item").step();
   }
 
   private static JsonObject arrival(long number) {
