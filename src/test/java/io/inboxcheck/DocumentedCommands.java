@@ -64,7 +64,7 @@ final class DocumentedCommands {
 
     /** Whether the line shows placeholders rather than values: a synopsis, not a command to run. */
     boolean synopsis() {
-      return ShellWords.outsideQuotes(text).matches("(?s).*([\\[\\]|<>]|\\.\\.\\.).*");
+      return outsideQuotes(text).matches("(?s).*([\\[\\]|<>]|\\.\\.\\.).*");
     }
   }
 
@@ -190,65 +190,29 @@ final class DocumentedCommands {
     return new Expectation(exitCode, slow, skipped);
   }
 
-  /** Splitting a command line as a POSIX shell would, enough to tell what is quoted. */
-  static final class ShellWords {
-    private ShellWords() {}
-
-    /** {@code line} with every quoted part left out: what the shell sees as syntax and words. */
-    static String outsideQuotes(String line) {
-      StringBuilder out = new StringBuilder();
-      char quote = 0;
-      for (int index = 0; index < line.length(); index++) {
-        char character = line.charAt(index);
-        if (quote != 0) {
-          if (character == quote) {
-            quote = 0;
-          } else if (quote == '"' && character == '\\') {
-            index++;
-          }
-        } else if (character == '\'' || character == '"') {
-          quote = character;
-        } else if (character == '\\') {
+  /**
+   * {@code line} with every part a POSIX shell takes as quoted left out, so that placeholder
+   * characters inside a value do not count.
+   */
+  static String outsideQuotes(String line) {
+    StringBuilder out = new StringBuilder();
+    char quote = 0;
+    for (int index = 0; index < line.length(); index++) {
+      char character = line.charAt(index);
+      if (quote != 0) {
+        if (character == quote) {
+          quote = 0;
+        } else if (quote == '"' && character == '\\') {
           index++;
-        } else {
-          out.append(character);
         }
+      } else if (character == '\'' || character == '"') {
+        quote = character;
+      } else if (character == '\\') {
+        index++;
+      } else {
+        out.append(character);
       }
-      return out.toString();
     }
-
-    /** The words of {@code line}, quotes removed, for reading the options a synopsis names. */
-    static List<String> words(String line) {
-      List<String> words = new ArrayList<>();
-      StringBuilder word = new StringBuilder();
-      boolean inWord = false;
-      char quote = 0;
-      for (int index = 0; index < line.length(); index++) {
-        char character = line.charAt(index);
-        if (quote != 0) {
-          if (character == quote) {
-            quote = 0;
-          } else {
-            word.append(character);
-          }
-        } else if (character == '\'' || character == '"') {
-          quote = character;
-          inWord = true;
-        } else if (Character.isWhitespace(character)) {
-          if (inWord) {
-            words.add(word.toString());
-            word.setLength(0);
-            inWord = false;
-          }
-        } else {
-          word.append(character);
-          inWord = true;
-        }
-      }
-      if (inWord) {
-        words.add(word.toString());
-      }
-      return words;
-    }
+    return out.toString();
   }
 }

@@ -12,10 +12,9 @@ final class ReceiverThrew {
   private ReceiverThrew() {}
 
   static Violation violation(ScenarioStep step, RuntimeException thrown) {
-    return new Violation(
+    return at(
+        step,
         Finding.RECEIVER_THREW,
-        step.number(),
-        kind(step),
         Facts.of("answer", "without an exception"),
         Facts.of("exception", oneLine(thrown)));
   }
@@ -25,10 +24,9 @@ final class ReceiverThrew {
    * the audit does not list: what named it, the arrival, and the deliveries the audit does list.
    */
   static Violation contradicted(ScenarioStep step, ViewContradiction contradiction) {
-    return new Violation(
+    return at(
+        step,
         Finding.VIEW_CONTRADICTS_AUDIT,
-        step.number(),
-        kind(step),
         Facts.of("view", "names only arrivals its audit lists as deliveries"),
         Facts.of(
             "named by",
@@ -46,6 +44,10 @@ final class ReceiverThrew {
       return thrown.getClass().getName();
     }
     return thrown.getClass().getName() + ": " + message.strip().lines().findFirst().orElse("");
+  }
+
+  private static Violation at(ScenarioStep step, Finding finding, Facts expected, Facts observed) {
+    return new Violation(finding, step.number(), kind(step), expected, observed);
   }
 
   private static String kind(ScenarioStep step) {
