@@ -18,6 +18,7 @@ import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.receiver.ViewContradiction;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import java.time.Duration;
@@ -26,6 +27,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /** A receiver's exception is a finding of RECEIVER_ANSWERS at the step it threw in. */
@@ -153,11 +155,67 @@ class ReceiverThrewTests {
         .containsExactly(Map.entry(CARD, card(5, "five")));
   }
 
-  /** The model, throwing from one operation: {@code deliver}, {@code reconcile}, ... */
-  private record Throwing(Receiver model, String operation) implements Receiver {
+  @Test
+  void aViewContradictingItsAuditIsAuditAppendOnlysFindingNotAnException() {
+    ViewContradiction contradiction =
+        new ViewContradiction(
+            "the first record of identity e-1 ($.identities[0].first)", 2, List.of(1L));
+    CheckedRun.Result result =
+        CheckedRun.run(
+            THREE_KINDS,
+            setup -> new Throwing(new ModelReceiver(setup), "reconcile", contradiction),
+            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+
+    Violation violation = result.violation().orElseThrow();
+    assertThat(violation.finding()).isEqualTo(Finding.VIEW_CONTRADICTS_AUDIT);
+    assertThat(violation.invariant()).isEqualTo(Invariant.AUDIT_APPEND_ONLY);
+    assertThat(violation.step()).isEqualTo(2);
+    assertThat(violation.stepKind()).isEqualTo("reconcile");
+    assertThat(violation.observed().values())
+        .containsExactly(
+            Map.entry("named by", "the first record of identity e-1 ($.identities[0].first)"),
+            Map.entry("arrival", 2L),
+            Map.entry("audit's deliveries", "arrivals 1"));
+    assertThat(violation.describe()).doesNotContain("xception");
+    assertThat(result.thrown()).containsSame(contradiction);
+    assertThat(result.history().steps()).hasSize(1);
+  }
+
+  @Test
+  void withAuditAppendOnlyLeftOutAContradictionEndsTheRunWithoutAnyFinding() {
+    CheckedRun.Result result =
+        CheckedRun.run(
+            THREE_KINDS,
+            setup ->
+                new Throwing(
+                    new ModelReceiver(setup), "view", new ViewContradiction("x", 9, List.of())),
+            CheckedRun.Checks.INVARIANTS,
+            EnumSet.of(Invariant.NO_INVENTED_CARDS, Invariant.RECEIVER_ANSWERS));
+
+    assertThat(result.violation()).as("never RECEIVER_THREW for a contradiction").isEmpty();
+    assertThat(result.thrown()).isPresent();
+  }
+
+  @Test
+  void theAuditedDeliveriesAreNamedUpToTen() {
+    List<Long> twelve = LongStream.rangeClosed(1, 12).boxed().toList();
+    assertThat(new ViewContradiction("x", 20, twelve).auditedText())
+        .isEqualTo("arrivals 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... (12 in all)");
+    assertThat(new ViewContradiction("x", 20, List.of()).auditedText()).isEqualTo("none");
+    assertThat(new ViewContradiction("x", 20, List.of(3L)).getMessage())
+        .isEqualTo("x names arrival 20, which the audit does not list as a delivery");
+  }
+
+  /** The model, throwing {@code exception} from one operation: {@code deliver}, ... */
+  private record Throwing(Receiver model, String operation, RuntimeException exception)
+      implements Receiver {
+    Throwing(Receiver model, String operation) {
+      this(model, operation, new IllegalStateException(operation));
+    }
+
     private void maybeThrow(String called) {
       if (called.equals(operation)) {
-        throw new IllegalStateException(called);
+        throw exception;
       }
     }
 

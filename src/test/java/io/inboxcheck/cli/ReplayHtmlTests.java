@@ -75,6 +75,8 @@ class ReplayHtmlTests {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
     assertThat(run.err().strip())
-        .isEqualTo("inboxcheck replay: --format html writes one page: give exactly one FILE");
+        .isEqualTo(
+            "inboxcheck replay: --format html writes one page: give exactly one scenario file,"
+                + " not 2");
   }
 }
