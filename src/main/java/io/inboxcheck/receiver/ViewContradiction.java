@@ -1,7 +1,10 @@
 package io.inboxcheck.receiver;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * What a receiver shows contradicts its own audit: an identity record, a held input, an audit entry
@@ -10,6 +13,7 @@ import java.util.stream.Collectors;
  * checks report it as a finding about the receiver (AUDIT_APPEND_ONLY, VIEW_CONTRADICTS_AUDIT),
  * never as an exception of its own.
  */
+@API(status = EXPERIMENTAL)
 public final class ViewContradiction extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
