@@ -5,9 +5,9 @@ package io.inboxcheck.profile;
  *
  * @param value the fact, or null where the provider documents nothing (no manual redelivery, no
  *     published schedule, no attempt header)
- * @param source the provider's page that states it, or, when {@code verified} is false, the
- *     secondary table or page it was taken from
- * @param verified whether the fact was checked against the provider's own public documentation
+ * @param source the provider's page that states it, or, when {@code verified} is false, the pages
+ *     searched that do not settle it
+ * @param verified whether a page of the provider's own public documentation confirms the fact
  * @param note why the value reads as it does, or empty
  */
 public record Fact<T>(T value, String source, boolean verified, String note) {

@@ -33,13 +33,17 @@ public final class ProfileReader {
           "description",
           "retry_schedule",
           "retry_horizon",
+          "late_delivery",
           "manual_redelivery_window",
           "identity",
+          "several_ids_for_one_change",
           "attempt_header",
           "timestamp_changes_per_attempt",
           "ordering",
           "copies_in_flight",
-          "response_timeout");
+          "response_timeout",
+          "stop_retries_header",
+          "endpoint_disabled");
   static final Set<String> FACT_KEYS = Set.of("value", "source", "verified", "note");
 
   private final StrictJson json = new StrictJson();
@@ -107,13 +111,17 @@ public final class ProfileReader {
         source,
         schedule,
         horizon,
+        fact(root, "late_delivery", node -> duration(node, true)),
         fact(root, "manual_redelivery_window", node -> duration(node, true)),
         fact(root, "identity", ProfileReader::identity),
-        fact(root, "attempt_header", node -> nullable(node) ? null : node.text("a header name")),
-        fact(root, "timestamp_changes_per_attempt", node -> nullable(node) ? null : node.bool()),
+        fact(root, "several_ids_for_one_change", ProfileReader::nullableBool),
+        fact(root, "attempt_header", node -> nullableText(node, "a header name")),
+        fact(root, "timestamp_changes_per_attempt", ProfileReader::nullableBool),
         fact(root, "ordering", node -> choice(node, Profile.Ordering.values())),
         fact(root, "copies_in_flight", ProfileReader::copies),
-        fact(root, "response_timeout", node -> duration(node, true)));
+        fact(root, "response_timeout", node -> duration(node, true)),
+        fact(root, "stop_retries_header", ProfileReader::answerHeader),
+        fact(root, "endpoint_disabled", node -> nullableText(node, "a sentence")));
   }
 
   /** Reads one fact's value; may throw with the value's pointer. */
@@ -176,11 +184,38 @@ public final class ProfileReader {
 
   private static Profile.Identity identity(Located node) throws InputRejected {
     node.object("an identity: {\"carrier\", \"name\"}");
-    node.onlyKeys(Set.of("carrier", "name"), "an identity");
+    node.onlyKeys(Set.of("carrier", "name", "unique_with"), "an identity");
     Profile.Carrier carrier =
         choice(node.required("carrier", "header or body"), Profile.Carrier.values());
     String name = node.required("name", "the header or field name").text("a name");
-    return new Profile.Identity(carrier, name);
+    String uniqueWith =
+        node.member("unique_with").isPresent()
+            ? node.member("unique_with").get().text("a header or field name")
+            : null;
+    return new Profile.Identity(carrier, name, uniqueWith);
+  }
+
+  /**
+   * An answer header as {@code NAME: VALUE}, or null: a receiver copies it into its answer, so a
+   * typo in the profile would silently stop nothing.
+   */
+  private static String answerHeader(Located node) throws InputRejected {
+    String header = nullableText(node, "an answer header as NAME: VALUE");
+    if (header != null && !header.matches("[A-Za-z0-9-]+: \\S.*")) {
+      throw node.rejected(
+          "\""
+              + header
+              + "\" is not an answer header; expected NAME: VALUE, e.g. x-slack-no-retry: 1");
+    }
+    return header;
+  }
+
+  private static String nullableText(Located node, String what) throws InputRejected {
+    return nullable(node) ? null : node.text(what);
+  }
+
+  private static Boolean nullableBool(Located node) throws InputRejected {
+    return nullable(node) ? null : node.bool();
   }
 
   private static Integer copies(Located node) throws InputRejected {
