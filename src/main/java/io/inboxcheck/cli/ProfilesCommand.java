@@ -26,11 +26,12 @@ import picocli.CommandLine.Spec;
     name = "profiles",
     mixinStandardHelpOptions = true,
     description = {
-      "Lists the provider profiles (profiles/NAME.json): automatic retry horizon, manual",
-      "redelivery window, identity, copies of one delivery in flight. A value marked * was not",
-      "verified against the provider's docs. With --check-retention, runs for each profile the",
-      "retention-horizon check against the receiver: the provider's last automatic retry brings",
-      "a changed payload under an id applied at t0; a receiver that forgot the id applies it.",
+      "Lists the provider profiles (profiles/NAME.json): automatic retry horizon, how late a",
+      "delayed delivery can come, manual redelivery window, identity, copies of one delivery in",
+      "flight. A value marked * is not confirmed by the provider's docs. With --check-retention,",
+      "runs for each profile the retention-horizon check against the receiver: the provider's",
+      "latest automatic copy (its last retry, or a delivery it delayed longer still) brings a",
+      "changed payload under an id applied at t0; a receiver that forgot the id applies it.",
       "Exit codes: 0 every profile holds, 1 a profile fails, 2 the input was rejected."
     })
 final class ProfilesCommand implements Callable<Integer> {
@@ -44,7 +45,7 @@ final class ProfilesCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       description = {
         "The receiver's identity retention (ISO-8601, e.g. PT24H): check it against every",
-        "profile's retry horizon, write each failing counterexample under --reports."
+        "profile's latest automatic copy, write each failing counterexample under --reports."
       })
   Duration retention;
 
@@ -105,6 +106,7 @@ final class ProfilesCommand implements Callable<Integer> {
             List.of(
                 "profile",
                 "automatic retry horizon",
+                "late delivery",
                 "manual redelivery",
                 "identity",
                 "in flight"));
@@ -113,12 +115,15 @@ final class ProfilesCommand implements Callable<Integer> {
           List.of(
               profile.name(),
               shown(profile.retryHorizon()),
+              shown(profile.lateDelivery()),
               shown(profile.manualRedeliveryWindow()),
               shown(profile.identity()),
               shown(profile.copiesInFlight())));
     }
     out.print(table.aligned());
-    out.println("* not verified against the provider's docs; each profile names its sources");
+    out.println(
+        "* not confirmed by the provider's docs; each profile names its sources, and the pages"
+            + " searched for what they do not settle");
     out.flush();
   }
 
@@ -136,17 +141,18 @@ final class ProfilesCommand implements Callable<Integer> {
           RetentionHorizon.check(profile, retention, receivers, checks, reports);
       String line =
           String.format(
-              "%-8s retention %-6s horizon %-11s %s",
+              "%-20s retention %-6s latest copy %-11s %s",
               profile.name(),
               retention,
-              outcome.horizon(),
-              (outcome.holds() ? "holds: " : "FAILS: ") + outcome.lastRetry());
+              outcome.latestAutomaticCopy(),
+              (outcome.holds() ? "holds: " : "FAILS: ") + outcome.latestCopy());
       anyFailed |= !outcome.holds();
       out.println(line + outcome.counterexample().map(file -> " -> " + file).orElse(""));
     }
     out.println(
-        "Each line replays the provider's last automatic retry with a changed payload under an"
-            + " id applied at t0; a receiver that remembers the id holds it (ID_CONFLICT).");
+        "Each line replays the provider's latest automatic copy (its last retry, or a delivery it"
+            + " delayed longer still) with a changed payload under an id applied at t0; a receiver"
+            + " that remembers the id holds it (ID_CONFLICT).");
     out.flush();
     return anyFailed ? ExitCodes.FAILED : ExitCodes.OK;
   }

@@ -8,16 +8,20 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The retention-horizon check as a scenario: an event applied at t0, the receiver's identity
- * retention running out, then the provider's last automatic retry (t0 + horizon) bringing a changed
- * payload (a higher version, a new state) under the same id.
+ * retention running out, then the provider's latest automatic copy bringing a changed payload (a
+ * higher version, a new state) under the same id. The latest copy is the last retry (t0 + horizon),
+ * or, where the profile documents that a delivery can come later still, a copy delayed up to that
+ * bound (Shopify: up to a day late, against 4 hours of retries).
  *
  * <p>Each step expects what a receiver that still remembers the id decides (SPEC section 3.1: a
  * variant of a retained id is HELD {@code ID_CONFLICT}, its card paused). A receiver whose
- * retention ended before the horizon cannot recognise the id and applies the variant as a new event
- * (SPEC section 5), so the file fails against it: it is the counterexample, replayable as it is.
+ * retention ended before the latest copy cannot recognise the id and applies the variant as a new
+ * event (SPEC section 5), so the file fails against it: it is the counterexample, replayable as it
+ * is. The payload is changed so that forgetting shows; a provider's copies carry the original one.
  */
 public final class RetentionProbe {
   /** When the probe's first delivery arrives; any fixed time does, so files are reproducible. */
@@ -28,6 +32,35 @@ public final class RetentionProbe {
 
   private RetentionProbe() {}
 
+  /**
+   * The copy the probe sends last: when it comes after the first attempt, whether it is a delivery
+   * the provider delayed rather than its last retry, and the fact that says so.
+   *
+   * @param attempt its attempt number, when the schedule says it; null for a delayed copy
+   */
+  public record LatestCopy(Duration after, boolean delayed, Fact<Duration> fact, Integer attempt) {
+    /** The copy that {@code profile} documents as its latest automatic one. */
+    public static LatestCopy of(Profile profile) {
+      Optional<Duration> late = profile.lateCopyBeyondRetries();
+      if (late.isPresent()) {
+        return new LatestCopy(late.get(), true, profile.lateDelivery(), null);
+      }
+      List<Duration> schedule = profile.retrySchedule().value();
+      return new LatestCopy(
+          profile.retryHorizon().value(),
+          false,
+          profile.retryHorizon(),
+          schedule == null ? null : schedule.size() + 1);
+    }
+
+    /** The copy in a line: {@code a delivery delayed past the retries, at t0 + PT24H}. */
+    public String described() {
+      return (delayed ? "a delivery delayed past the retries" : "the last automatic retry")
+          + ", at t0 + "
+          + after;
+    }
+  }
+
   /** The file name the probe is written under, e.g. {@code stripe-retention-PT24H}. */
   public static String name(Profile profile, Duration retention) {
     return profile.name() + "-retention-" + retention;
@@ -35,8 +68,7 @@ public final class RetentionProbe {
 
   /** The probe as scenario text, one step per line, ready to write and replay. */
   public static String text(Profile profile, Duration retention) {
-    Duration horizon = profile.retryHorizon().value();
-    Instant lastRetry = FIRST_ATTEMPT.plus(horizon);
+    LatestCopy latest = LatestCopy.of(profile);
     List<String> steps = new ArrayList<>();
     steps.add(
         "    {\"deliver\": "
@@ -46,7 +78,7 @@ public final class RetentionProbe {
             + "\", \"attempt\": 1, \"note\": \"the event arrives and is applied\", \"expect\":"
             + " {\"decision\": \"APPLIED\", \"reason\": null, \"ack\": \"ACK\", \"cards\":"
             + " {\"card-1\": {\"version\": 2, \"paused\": false}}, \"held\": []}}");
-    if (retention.compareTo(horizon) <= 0) {
+    if (retention.compareTo(latest.after()) <= 0) {
       steps.add(
           "    {\"advance\": \""
               + retention
@@ -57,11 +89,11 @@ public final class RetentionProbe {
         "    {\"deliver\": "
             + envelope(3, "refunded")
             + ", \"received_at\": \""
-            + lastRetry
+            + FIRST_ATTEMPT.plus(latest.after())
             + "\""
-            + attempt(profile)
-            + ", \"note\": \"the provider's last automatic retry, at t0 + "
-            + horizon
+            + (latest.attempt() == null ? "" : ", \"attempt\": " + latest.attempt())
+            + ", \"note\": \"the provider's latest automatic copy, "
+            + latest.described()
             + ", carries a changed payload under e-1\", \"expect\": {\"decision\": \"HELD\","
             + " \"reason\": \"ID_CONFLICT\", \"ack\": \"ACK\", \"cards\": {\"card-1\":"
             + " {\"version\": 2, \"state\": {\"label\": \"Order\", \"stage\": \"paid\"},"
@@ -71,7 +103,7 @@ public final class RetentionProbe {
         "{",
         "  \"$schema\": \"./scenario.schema.json\",",
         "  \"name\": " + quoted(name(profile, retention)) + ",",
-        "  \"description\": " + quoted(description(profile, retention)) + ",",
+        "  \"description\": " + quoted(description(profile, retention, latest)) + ",",
         "  \"retention\": \"" + retention + "\",",
         "  \"supported_types\": [\"card.snapshot\"],",
         "  \"start\": \"" + FIRST_ATTEMPT + "\",",
@@ -97,17 +129,17 @@ public final class RetentionProbe {
     }
   }
 
-  private static String description(Profile profile, Duration retention) {
-    Fact<Duration> horizon = profile.retryHorizon();
+  private static String description(Profile profile, Duration retention, LatestCopy latest) {
+    Fact<Duration> fact = latest.fact();
     return "retention-horizon check: "
         + profile.provider()
-        + " retries automatically until t0 + "
-        + horizon.value()
-        + (horizon.verified() ? " (" : " (not verified; ")
-        + horizon.source()
+        + "'s latest automatic copy of an event is "
+        + latest.described()
+        + (fact.verified() ? " (" : " (not verified; ")
+        + fact.source()
         + "); a receiver keeping ids for "
         + retention
-        + " must still recognise e-1 when the last retry brings a changed payload under it."
+        + " must still recognise e-1 when that copy brings a changed payload under it."
         + " Each step expects what a receiver remembering the id decides (HELD ID_CONFLICT);"
         + " a receiver that forgot it applies the variant, and this file fails against it.";
   }
@@ -120,12 +152,6 @@ public final class RetentionProbe {
         + "\", \"type\": \"card.snapshot\", \"state\": {\"label\": \"Order\", \"stage\": \""
         + stage
         + "\"}}";
-  }
-
-  /** The last automatic attempt's number, when the schedule says how many retries there are. */
-  private static String attempt(Profile profile) {
-    List<Duration> schedule = profile.retrySchedule().value();
-    return schedule == null ? "" : ", \"attempt\": " + (schedule.size() + 1);
   }
 
   private static String quoted(String text) {

@@ -17,10 +17,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The retention-horizon check for one profile: the {@link RetentionProbe} (the provider's last
- * automatic retry bringing a changed payload under an id applied at t0) run against a receiver
- * keeping ids for a retention, and, when the receiver no longer recognises the id, the probe
- * written as the counterexample that {@code replay} reproduces.
+ * The retention-horizon check for one profile: the {@link RetentionProbe} (the provider's latest
+ * automatic copy, its last retry or a delivery it delayed longer still, bringing a changed payload
+ * under an id applied at t0) run against a receiver keeping ids for a retention, and, when the
+ * receiver no longer recognises the id, the probe written as the counterexample that {@code replay}
+ * reproduces.
  *
  * <p>For the model this is a risk finding, not a broken invariant: SPEC section 5 prescribes that a
  * redelivery after pruning is judged as a new event, so a changed payload under a forgotten id is
@@ -29,28 +30,42 @@ import java.util.function.Function;
 public final class RetentionHorizon {
   /** Why a failing probe matters, for the failure's story. */
   static final String RISK =
-      "the provider can still retry after the receiver forgot the id, and a changed payload under"
-          + " it is then applied as a new event (SPEC section 5)";
+      "the provider can still send a copy after the receiver forgot the id, and a changed payload"
+          + " under it is then applied as a new event (SPEC section 5)";
 
   private RetentionHorizon() {}
 
   /**
    * What the check found for one profile.
    *
-   * @param holds whether the receiver still recognised the id at the last retry
-   * @param lastRetry what the receiver decided for the last retry, as a sentence
+   * @param holds whether the receiver still recognised the id at the latest copy
+   * @param latestCopy what the receiver decided for the latest copy, as a sentence
    * @param counterexample the probe written where it failed
    */
   public record Outcome(
       Profile profile,
       Duration retention,
       boolean holds,
-      String lastRetry,
+      String latestCopy,
       Optional<Path> counterexample) {
 
-    /** The profile's horizon, marked {@code *} when not verified against the provider's docs. */
+    /**
+     * The profile's retry horizon, marked {@code *} when not verified against the provider's docs.
+     */
     public String horizon() {
       return shown(profile.retryHorizon());
+    }
+
+    /**
+     * When the latest automatic copy comes after the first attempt, marked {@code *} when not
+     * verified; when that copy is a delayed delivery, also where the retries end.
+     */
+    public String latestAutomaticCopy() {
+      RetentionProbe.LatestCopy latest = RetentionProbe.LatestCopy.of(profile);
+      String shown = latest.fact().shown(latest.after().toString());
+      return latest.delayed()
+          ? shown + " (a delayed delivery; retries end at " + horizon() + ")"
+          : shown;
     }
 
     /** The failure's story in {@code check}'s output: why it matters and how to replay it. */
@@ -77,8 +92,9 @@ public final class RetentionHorizon {
       node.put("provider", profile.name());
       node.put("retention", retention.toString());
       node.put("horizon", horizon());
+      node.put("latest_automatic_copy", latestAutomaticCopy());
       node.put("verdict", holds ? "HOLDS" : "FAILED");
-      node.put("last_retry", lastRetry);
+      node.put("latest_copy", latestCopy);
       counterexample.ifPresent(file -> node.put("counterexample", file.toString()));
     }
 
@@ -88,11 +104,11 @@ public final class RetentionHorizon {
           + retention
           + " against "
           + profile.name()
-          + "'s retry horizon "
-          + horizon()
+          + "'s latest automatic copy "
+          + latestAutomaticCopy()
           + ": "
           + (holds ? "holds: " : "FAILED: ")
-          + lastRetry
+          + latestCopy
           + counterexample.map(file -> "; counterexample " + file).orElse("");
     }
   }
@@ -118,21 +134,23 @@ public final class RetentionHorizon {
                 ReportFiles.write(
                     folder.resolve(RetentionProbe.name(profile, retention) + ".json"),
                     RetentionProbe.text(profile, retention)));
-    return new Outcome(profile, retention, holds, lastRetry(history), file);
+    return new Outcome(profile, retention, holds, latestCopy(profile, history), file);
   }
 
-  /** What the receiver decided for the last retry, the step the check is about. */
-  private static String lastRetry(History history) {
+  /** What the receiver decided for the latest copy, the step the check is about. */
+  private static String latestCopy(Profile profile, History history) {
+    String copy =
+        RetentionProbe.LatestCopy.of(profile).delayed() ? "the delayed copy" : "the last retry";
     List<HistoryStep> steps = history.steps();
     if (steps.isEmpty()
-        || !(steps.get(steps.size() - 1).detail() instanceof HistoryStep.Delivered retry)) {
-      return "the replay stopped before the last retry";
+        || !(steps.get(steps.size() - 1).detail() instanceof HistoryStep.Delivered latest)) {
+      return "the replay stopped before " + copy;
     }
     String decision =
-        retry.decision() == null ? "no decision (NO_ACK)" : retry.decision().describe();
-    return retry.retentionExpired()
-        ? "the retry came after e-1 was forgotten and was decided " + decision
-        : "the retry was decided " + decision;
+        latest.decision() == null ? "no decision (NO_ACK)" : latest.decision().describe();
+    return latest.retentionExpired()
+        ? copy + " came after e-1 was forgotten and was decided " + decision
+        : copy + " was decided " + decision;
   }
 
   /** A fact's value as lists show it, {@code none} when the provider documents nothing. */

@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code check --provider NAME --retention D}: fault sequences timed as the provider's profile
- * says, and the retention-horizon check (issue 16), which fails a day of retention against Stripe
- * and Svix with a counterexample {@code replay} reproduces, and passes four days.
+ * says, and the retention-horizon check, which fails a day of retention against Stripe and Svix
+ * (their last retries) and Shopify (a delivery up to a day late) with a counterexample {@code
+ * replay} reproduces, and passes four days.
  */
 class ProviderCheckCommandTests {
   private static final String PROFILES = ProjectPaths.root().resolve("profiles").toString();
@@ -40,8 +41,8 @@ class ProviderCheckCommandTests {
     Path counterexample = reports.resolve("counterexamples").resolve("stripe-retention-PT24H.json");
     assertThat(run.out())
         .contains(
-            "Retention horizon: ids kept PT24H against stripe's retry horizon PT72H*: FAILED:"
-                + " the retry came after e-1 was forgotten and was decided APPLIED;"
+            "Retention horizon: ids kept PT24H against stripe's latest automatic copy PT72H:"
+                + " FAILED: the last retry came after e-1 was forgotten and was decided APPLIED;"
                 + " counterexample "
                 + counterexample)
         .contains(
@@ -59,12 +60,38 @@ class ProviderCheckCommandTests {
   }
 
   @Test
+  void aDayOfRetentionFailsAgainstShopifysDelayedCopyWithACounterexampleReplayReproduces()
+      throws IOException {
+    CommandRun run = check("shopify", "PT24H");
+
+    assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    Path counterexample =
+        reports.resolve("counterexamples").resolve("shopify-retention-PT24H.json");
+    assertThat(run.out())
+        .contains(
+            "Retention horizon: ids kept PT24H against shopify's latest automatic copy PT24H (a"
+                + " delayed delivery; retries end at PT4H): FAILED: the delayed copy came after e-1"
+                + " was forgotten and was decided APPLIED; counterexample "
+                + counterexample)
+        .contains("(model, invariants, provider shopify): holds");
+    String file = Files.readString(counterexample);
+    assertThat(file)
+        .as("the counterexample's last copy is the one delayed a day, not the last retry at 4 h")
+        .contains("\"received_at\": \"2024-03-02T10:00:00Z\", \"note\": \"the provider's latest")
+        .contains("a delivery delayed past the retries, at t0 + PT24H")
+        .doesNotContain("2024-03-01T14:00:00Z");
+    CommandRun replay = CommandRun.of("replay", counterexample.toString());
+    assertThat(replay.exitCode()).as(replay.out() + replay.err()).isEqualTo(1);
+    assertThat(replay.err()).contains("step 3").contains("ID_CONFLICT");
+  }
+
+  @Test
   void aDayOfRetentionFailsAgainstSvixsTwentySevenHourSchedule() {
     CommandRun run = check("svix", "PT24H");
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out())
-        .contains("against svix's retry horizon PT27H35M5S: FAILED: ")
+        .contains("against svix's latest automatic copy PT27H35M5S: FAILED: ")
         .contains("(model, invariants, provider svix): holds");
     Path counterexample = reports.resolve("counterexamples").resolve("svix-retention-PT24H.json");
     assertThat(CommandRun.of("replay", counterexample.toString()).exitCode()).isEqualTo(1);
@@ -77,8 +104,9 @@ class ProviderCheckCommandTests {
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
     assertThat(run.out())
-        .contains("Retention horizon: ids kept PT96H against " + provider + "'s retry horizon ")
-        .contains("holds: the retry was decided HELD ID_CONFLICT")
+        .contains(
+            "Retention horizon: ids kept PT96H against " + provider + "'s latest automatic copy ")
+        .contains("holds: the last retry was decided HELD ID_CONFLICT")
         .contains("(model, invariants, provider " + provider + ", retention PT96H): holds")
         .contains(
             "3 tries per property before its multiplier, provider "
@@ -99,7 +127,7 @@ class ProviderCheckCommandTests {
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     Path counterexample = reports.resolve("counterexamples").resolve("stripe-retention-PT24H.json");
     assertThat(run.out())
-        .contains("ids kept PT24H against stripe's retry horizon PT72H*: FAILED: ")
+        .contains("ids kept PT24H against stripe's latest automatic copy PT72H: FAILED: ")
         .contains("(postgres, invariants and conformance, provider stripe): holds")
         .contains(
             "Replay against postgres: java -jar target/inboxcheck.jar replay "
@@ -162,8 +190,8 @@ class ProviderCheckCommandTests {
         .isEqualTo(
             "inboxcheck check: "
                 + PROFILES
-                + ": provider: no profile \"mailchimp\"; known: github, shopify, slack, stripe,"
-                + " svix");
+                + ": provider: no profile \"mailchimp\"; known: github, shopify,"
+                + " slack-delayed-events, slack, standard-webhooks, stripe, svix");
     assertThat(run.out()).isEmpty();
   }
 
