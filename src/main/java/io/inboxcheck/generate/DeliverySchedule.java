@@ -8,8 +8,9 @@ import java.util.Optional;
 
 /**
  * When a provider sends an event again, as its profile documents it: the automatic retries' times
- * after the first attempt, the horizon the last one comes at, and how long a person can still
- * redeliver by hand. The generator draws redeliveries from it instead of its fixed small gaps.
+ * after the first attempt, the horizon the last one comes at, how late a delayed delivery can still
+ * come, and how long a person can still redeliver by hand. The generator draws redeliveries from it
+ * instead of its fixed small gaps.
  *
  * @param profile the profile it was built from
  * @param retryOffsets the time of each automatic retry after the first attempt, in order: retry k
@@ -58,6 +59,37 @@ public record DeliverySchedule(Profile profile, List<Duration> retryOffsets, boo
     return retryOffsets.size() + 1;
   }
 
+  /**
+   * How long after the first attempt a delayed copy can still arrive, when the profile documents a
+   * bound past the last retry (Shopify: up to a day late, against 4 hours of retries).
+   */
+  public Optional<Duration> lateBound() {
+    return profile.lateCopyBeyondRetries();
+  }
+
+  /**
+   * The latest an automatic copy can come after the first attempt: a late delivery or the last
+   * retry.
+   */
+  public Duration latestAutomaticCopy() {
+    return lateBound().orElse(horizon());
+  }
+
+  /**
+   * Whether a person's resend and an automatic retry of one event can be in flight at once: the
+   * provider retries on its own, lets a person resend, and documents two copies in flight (Stripe:
+   * a resend does not cancel the automatic retries).
+   */
+  public boolean resendRacesRetry() {
+    Integer copies = profile.copiesInFlight().value();
+    return !retryOffsets.isEmpty() && manualWindow().isPresent() && copies != null && copies >= 2;
+  }
+
+  /** Whether one change can reach the receiver a second time under another event id (Stripe). */
+  public boolean severalIdsForOneChange() {
+    return Boolean.TRUE.equals(profile.severalIdsForOneChange().value());
+  }
+
   /** How long after the first attempt a person can still redeliver, when they can. */
   public Optional<Duration> manualWindow() {
     return Optional.ofNullable(profile.manualRedeliveryWindow().value())
@@ -68,7 +100,9 @@ public record DeliverySchedule(Profile profile, List<Duration> retryOffsets, boo
    * Whether the provider sends the same event again later than {@code retention} after the first.
    */
   public boolean outlasts(Duration retention) {
-    Duration latest = manualWindow().orElse(horizon());
+    Duration automatic = latestAutomaticCopy();
+    Duration latest =
+        manualWindow().filter(window -> window.compareTo(automatic) > 0).orElse(automatic);
     return latest.compareTo(retention) >= 0;
   }
 }

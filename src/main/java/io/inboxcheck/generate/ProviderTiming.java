@@ -2,25 +2,35 @@ package io.inboxcheck.generate;
 
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
 import io.inboxcheck.model.Envelope;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * When a provider with a {@link DeliverySchedule} sends an event again: the next automatic retry,
- * the last one at the horizon, or a person's manual redelivery within its window, each measured
- * from the event's first attempt. A retry whose time has already passed on the receiver clock
- * arrives at once, late in transit.
+ * the last one at the horizon, a copy delayed past the retries up to the documented bound, or a
+ * person's manual redelivery within its window, each measured from the event's first attempt. A
+ * retry whose time has already passed on the receiver clock arrives at once, late in transit.
  */
 final class ProviderTiming {
-  /** Weights of the next retry, the last retry and a manual redelivery. */
+  /** Weights of the next retry, the last retry, a manual redelivery and a delayed copy. */
   private static final int NEXT_RETRY = 5;
 
   private static final int LAST_RETRY = 2;
   private static final int MANUAL = 2;
+  private static final int LATE_COPY = 2;
+
+  /** How often a delayed copy comes exactly at the documented bound. */
+  private static final int AT_THE_BOUND_PERCENT = 30;
+
+  /** How often a new event is followed by a second event for the same change, when documented. */
+  static final int SECOND_EVENT_PERCENT = 20;
 
   private final Choices choices;
   private final DeliverySchedule schedule;
@@ -77,23 +87,60 @@ final class ProviderTiming {
     List<Duration> retries = schedule.retryOffsets();
     boolean retrying = made <= retries.size();
     boolean manual = manualAllowed && schedule.manualWindow().isPresent();
-    if (!retrying && !manual) {
+    boolean late = schedule.lateBound().isPresent();
+    if (!retrying && !manual && !late) {
       // The automatic retries are spent and no person can redeliver: a copy of the last attempt
       // that was delayed in transit.
       return new Attempt(now, made);
     }
     int drawn =
-        choices.weighted(retrying ? NEXT_RETRY : 0, retrying ? LAST_RETRY : 0, manual ? MANUAL : 0);
-    Attempt attempt;
-    if (drawn == 2) {
-      Duration horizon = schedule.horizon();
-      Duration window = schedule.manualWindow().orElseThrow().minus(horizon);
-      Duration into = window.multipliedBy(choices.integer(1, 100)).dividedBy(100);
-      attempt = new Attempt(first.plus(horizon).plus(into), null);
-    } else {
-      int retry = drawn == 1 ? retries.size() : made;
-      attempt = new Attempt(first.plus(retries.get(retry - 1)), retry + 1);
-    }
+        late
+            ? choices.weighted(
+                retrying ? NEXT_RETRY : 0,
+                retrying ? LAST_RETRY : 0,
+                manual ? MANUAL : 0,
+                LATE_COPY)
+            : choices.weighted(
+                retrying ? NEXT_RETRY : 0, retrying ? LAST_RETRY : 0, manual ? MANUAL : 0);
+    Attempt attempt =
+        switch (drawn) {
+          case 2 -> new Attempt(pastHorizon(first, schedule.manualWindow().orElseThrow()), null);
+          // A delivery the provider itself held up: a copy of the latest attempt made, arriving
+          // after the retries are over, at most the documented bound after the first attempt.
+          case 3 -> new Attempt(delayedCopy(first), made);
+          default -> {
+            int retry = drawn == 1 ? retries.size() : made;
+            yield new Attempt(first.plus(retries.get(retry - 1)), retry + 1);
+          }
+        };
     return attempt.at().isBefore(now) ? new Attempt(now, attempt.number()) : attempt;
+  }
+
+  /**
+   * A delayed copy's time: after the last retry, at most the documented bound after the first
+   * attempt, and often exactly at the bound, the copy a retention is judged against.
+   */
+  private Instant delayedCopy(Instant first) {
+    Duration bound = schedule.lateBound().orElseThrow();
+    return choices.bool(AT_THE_BOUND_PERCENT) ? first.plus(bound) : pastHorizon(first, bound);
+  }
+
+  /** A time after the last retry and no later than {@code bound} after the first attempt. */
+  private Instant pastHorizon(Instant first, Duration bound) {
+    Duration horizon = schedule.horizon();
+    Duration into = bound.minus(horizon).multipliedBy(choices.integer(1, 100)).dividedBy(100);
+    return first.plus(horizon).plus(into);
+  }
+
+  /**
+   * For a provider that can send one change twice under two event ids (Stripe's "two separate Event
+   * objects"), sometimes the second event for the change {@code envelope} carries: the same object
+   * and content under the next id of {@code eventIds}. Draws nothing for any other provider.
+   */
+  Optional<JsonObject> secondEvent(JsonObject envelope, Supplier<String> eventIds) {
+    if (!schedule.severalIdsForOneChange() || !choices.bool(SECOND_EVENT_PERCENT)) {
+      return Optional.empty();
+    }
+    return Optional.of(envelope.with(Envelope.EVENT_ID, new JsonString(eventIds.get())));
   }
 }

@@ -33,6 +33,9 @@ final class ScenarioDraft {
   private final List<JsonObject> delivered = new ArrayList<>();
   private final List<ScenarioStep> steps = new ArrayList<>();
 
+  /** Second events for one change (a provider's documented quirk), made and not yet delivered. */
+  private final List<JsonObject> secondEvents = new ArrayList<>();
+
   private final FirstDeliveries firstDeliveries = new FirstDeliveries();
   private JsonObject lastVariant;
   private Instant clock = ScenarioGenerator.START;
@@ -59,7 +62,7 @@ final class ScenarioDraft {
 
   void act(StepKind kind) {
     switch (kind) {
-      case NEW_EVENT -> deliver(provider.newSnapshot(provider.knownTruth()), false, false);
+      case NEW_EVENT -> newEvent();
       case LATE_EVENT -> lateEvent();
       case IDENTICAL_REDELIVERY -> redeliver();
       case LOST_ACK_THEN_REDELIVERY -> {
@@ -99,7 +102,35 @@ final class ScenarioDraft {
     return provider.newSnapshot(provider.knownTruth());
   }
 
+  /**
+   * A new snapshot. A provider that can send one change twice under two event ids sometimes sends
+   * the second at once, sometimes later, after newer events.
+   */
+  private void newEvent() {
+    JsonObject envelope = fresh();
+    deliver(envelope, false, false);
+    if (timing == null) {
+      return;
+    }
+    timing
+        .secondEvent(envelope, provider::nextEventId)
+        .ifPresent(
+            second -> {
+              if (choices.bool(50)) {
+                deliver(second, false, false);
+              } else {
+                secondEvents.add(second);
+              }
+            });
+  }
+
   private void lateEvent() {
+    if (timing != null && !secondEvents.isEmpty() && choices.bool(50)) {
+      JsonObject second = choices.pick(secondEvents);
+      secondEvents.remove(second);
+      deliver(second, false, false);
+      return;
+    }
     List<ProviderTruth.Snapshot> late = new ArrayList<>();
     provider.truths().forEach(truth -> late.addAll(truth.undelivered()));
     if (late.isEmpty()) {

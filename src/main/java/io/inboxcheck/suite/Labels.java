@@ -2,8 +2,11 @@ package io.inboxcheck.suite;
 
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.generate.DeliverySchedule;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
@@ -30,6 +33,12 @@ public final class Labels {
 
   /** A redelivery at least the scenario's retention after the event's first attempt. */
   static final String PROVIDER_AFTER_RETENTION = "provider:redelivery_after_retention";
+
+  /** An automatic copy delayed past the last retry, within the provider's documented bound. */
+  static final String PROVIDER_LATE_DELIVERY = "provider:late_delivery";
+
+  /** The same object and content under a second event id: two events for one change. */
+  static final String PROVIDER_SECOND_EVENT = "provider:second_event_for_one_change";
 
   private Labels() {}
 
@@ -80,6 +89,7 @@ public final class Labels {
   public static SortedSet<String> ofProvider(Scenario scenario, DeliverySchedule schedule) {
     SortedSet<String> labels = new TreeSet<>();
     Map<String, Instant> firstAttempts = new HashMap<>();
+    Map<String, String> idsByChange = new HashMap<>();
     for (ScenarioStep step : scenario.steps()) {
       if (!(step instanceof ScenarioStep.Deliver deliver)) {
         continue;
@@ -87,6 +97,10 @@ public final class Labels {
       Optional<String> id = deliver.envelope().eventId();
       if (id.isEmpty()) {
         continue;
+      }
+      String firstId = idsByChange.putIfAbsent(change(deliver), id.get());
+      if (firstId != null && !firstId.equals(id.get())) {
+        labels.add(PROVIDER_SECOND_EVENT);
       }
       Instant first = firstAttempts.putIfAbsent(id.get(), deliver.receivedAt());
       if (first == null) {
@@ -106,8 +120,21 @@ public final class Labels {
       if (after.compareTo(scenario.retention()) >= 0) {
         labels.add(PROVIDER_AFTER_RETENTION);
       }
+      if (attempt != null
+          && after.compareTo(schedule.horizon()) > 0
+          && schedule.lateBound().filter(bound -> after.compareTo(bound) <= 0).isPresent()) {
+        labels.add(PROVIDER_LATE_DELIVERY);
+      }
     }
     return labels;
+  }
+
+  /** What one change is, whatever event carries it: the envelope without its event id. */
+  private static String change(ScenarioStep.Deliver deliver) {
+    JsonValue content = deliver.envelope().content();
+    return content instanceof JsonObject object
+        ? object.without(Envelope.EVENT_ID).canonicalText()
+        : content.canonicalText();
   }
 
   private static void delivery(SortedSet<String> labels, HistoryStep.Delivered delivered) {

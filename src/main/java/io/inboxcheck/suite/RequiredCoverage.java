@@ -55,8 +55,9 @@ public final class RequiredCoverage {
 
   /**
    * The labels for a receiver that shows only {@code shown}, over scenarios shaped by {@code
-   * generation}: with a provider, also its retries, its last retry, its manual redeliveries and a
-   * redelivery after the retention ended, each where the provider's profile makes it possible.
+   * generation}: with a provider, also its retries, its last retry, its manual redeliveries, a
+   * redelivery after the retention ended, a copy delayed past the retries and a second event for
+   * one change, each where the provider's profile makes it possible.
    */
   public static Map<String, Double> forFaultSequences(
       Set<Observable> shown, Generation generation) {
@@ -115,6 +116,12 @@ public final class RequiredCoverage {
     }
     if (schedule.outlasts(generation.retention())) {
       required.put(Labels.PROVIDER_AFTER_RETENTION, COMMON);
+    }
+    if (schedule.lateBound().isPresent()) {
+      required.put(Labels.PROVIDER_LATE_DELIVERY, COMMON);
+    }
+    if (schedule.severalIdsForOneChange()) {
+      required.put(Labels.PROVIDER_SECOND_EVENT, COMMON);
     }
   }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.profile.Profile;
 import io.inboxcheck.profile.ProfileReader;
 import io.inboxcheck.scenario.Scenario;
@@ -19,6 +21,9 @@ import org.junit.jupiter.api.Test;
 /** Fault sequences drawn after a provider's profile, and the default left exactly as it was. */
 class ProviderGenerationTests {
   private static final int SEEDS = 300;
+
+  /** Seeds drawn by the tests of one provider quirk each. */
+  private static final int QUIRK_SEEDS = 100;
 
   /**
    * The text of the first 300 seeds' scenarios and choices, hashed, as the generator draws them
@@ -117,6 +122,87 @@ class ProviderGenerationTests {
     assertThat(github.manualWindow()).contains(Duration.ofDays(3));
     assertThat(github.outlasts(Duration.ofHours(24))).isTrue();
     assertThat(github.outlasts(Duration.ofHours(96))).isFalse();
+  }
+
+  /** Shopify documents deliveries up to a day late, far past its 4 hours of retries. */
+  @Test
+  void shopifysCopiesComeUpToADayLateNotOnlyAtItsRetries() throws InputRejected {
+    DeliverySchedule shopify = DeliverySchedule.of(profile("shopify"));
+    ScenarioGenerator generator =
+        new ScenarioGenerator(new Generation(Optional.of(shopify), Duration.ofHours(24)));
+
+    assertThat(shopify.horizon()).isEqualTo(Duration.ofHours(4));
+    assertThat(shopify.lateBound()).contains(Duration.ofDays(1));
+    assertThat(shopify.latestAutomaticCopy()).isEqualTo(Duration.ofDays(1));
+    assertThat(shopify.outlasts(Duration.ofHours(24))).isTrue();
+    assertThat(shopify.outlasts(Duration.ofHours(25))).isFalse();
+    int late = 0;
+    int atTheBound = 0;
+    for (long seed = 0; seed < QUIRK_SEEDS; seed++) {
+      Map<String, Instant> firstAttempts = new HashMap<>();
+      for (ScenarioStep step : generator.generate(Choices.random(seed), "x").steps()) {
+        if (!(step instanceof ScenarioStep.Deliver deliver)
+            || deliver.envelope().eventId().isEmpty()) {
+          continue;
+        }
+        Instant first = firstAttempts.putIfAbsent(deliver.envelope().eventId().get(), step.time());
+        if (first == null || deliver.transport().attempt() == null) {
+          continue;
+        }
+        Duration after = Duration.between(first, deliver.receivedAt());
+        if (after.compareTo(shopify.horizon()) > 0 && after.compareTo(Duration.ofDays(1)) <= 0) {
+          late++;
+          atTheBound += after.equals(Duration.ofDays(1)) ? 1 : 0;
+        }
+      }
+    }
+    assertThat(late)
+        .as("copies past the 4-hour horizon, within the day, seeds 0..%d", QUIRK_SEEDS - 1)
+        .isGreaterThan(QUIRK_SEEDS / 10);
+    assertThat(atTheBound).as("copies exactly a day late, the retention edge").isPositive();
+  }
+
+  /** Stripe: "In some cases, two separate Event objects are generated and sent." */
+  @Test
+  void stripeSometimesSendsOneChangeUnderASecondEventId() throws InputRejected {
+    DeliverySchedule stripe = DeliverySchedule.of(profile("stripe"));
+    ScenarioGenerator generator =
+        new ScenarioGenerator(new Generation(Optional.of(stripe), Duration.ofHours(24)));
+    ScenarioGenerator plain = new ScenarioGenerator();
+
+    assertThat(stripe.severalIdsForOneChange()).isTrue();
+    assertThat(stripe.resendRacesRetry()).isTrue();
+    assertThat(DeliverySchedule.of(profile("slack")).severalIdsForOneChange()).isFalse();
+    assertThat(DeliverySchedule.of(profile("slack")).resendRacesRetry()).isFalse();
+    int withSecondEvent = 0;
+    int plainWithSecondEvent = 0;
+    for (long seed = 0; seed < QUIRK_SEEDS; seed++) {
+      withSecondEvent += secondEvents(generator.generate(Choices.random(seed), "x")) > 0 ? 1 : 0;
+      plainWithSecondEvent += secondEvents(plain.generate(Choices.random(seed), "x")) > 0 ? 1 : 0;
+    }
+    assertThat(withSecondEvent)
+        .as(
+            "scenarios with a second event id for one change, of %d (%d without a provider)",
+            QUIRK_SEEDS, plainWithSecondEvent)
+        .isGreaterThan(QUIRK_SEEDS / 10)
+        .isGreaterThan(2 * plainWithSecondEvent);
+  }
+
+  /** Deliveries whose object and content an earlier delivery carried under another event id. */
+  private static int secondEvents(Scenario scenario) {
+    Map<String, String> idsByChange = new HashMap<>();
+    int second = 0;
+    for (ScenarioStep step : scenario.steps()) {
+      if (step instanceof ScenarioStep.Deliver deliver
+          && deliver.envelope().content() instanceof JsonObject content
+          && deliver.envelope().eventId().isPresent()) {
+        String id = deliver.envelope().eventId().get();
+        String first =
+            idsByChange.putIfAbsent(content.without(Envelope.EVENT_ID).canonicalText(), id);
+        second += first != null && !first.equals(id) ? 1 : 0;
+      }
+    }
+    return second;
   }
 
   static Profile profile(String name) throws InputRejected {

@@ -41,7 +41,9 @@ class ProviderCoverageTests {
     "svix, PT96H",
     "github, PT24H",
     "shopify, PT24H",
-    "slack, PT24H"
+    "slack, PT24H",
+    "slack-delayed-events, PT24H",
+    "standard-webhooks, PT24H"
   })
   void theProvidersGeneratorReachesEveryFloorItsProfileMakesPossible(
       String provider, String retention) throws InputRejected {
@@ -69,6 +71,32 @@ class ProviderCoverageTests {
     assertThat(result.status()).isEqualTo(PropertyResult.Status.COVERAGE_FAILED);
     assertThat(result.coverageShortfalls().stream().map(CoverageShortfall::label))
         .contains(provider.equals("github") ? "provider:manual_redelivery" : "provider:last_retry");
+  }
+
+  /**
+   * The floors of the quirks the profiles newly document: Shopify's copies a day late, Slack's two
+   * hours late, Stripe's second event for one change; a generator ignoring the profile misses them.
+   */
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource({
+    "shopify, provider:late_delivery",
+    "slack, provider:late_delivery",
+    "stripe, provider:second_event_for_one_change"
+  })
+  void aGeneratorIgnoringTheProfileMissesTheNewlyDocumentedQuirks(String provider, String label)
+      throws InputRejected {
+    Generation generation = ProviderSettings.generation(PROFILES, provider, null);
+
+    PropertyResult<Scenario> ignoring =
+        PropertyRunner.run(labelled(new ScenarioGenerator(), generation), CONFIG);
+    PropertyResult<Scenario> following =
+        PropertyRunner.run(labelled(new ScenarioGenerator(generation), generation), CONFIG);
+
+    assertThat(ignoring.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .as("rerun: mvn -o test -Dtest=ProviderCoverageTests (seed %d)", SEED)
+        .contains(label);
+    assertThat(following.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .doesNotContain(label);
   }
 
   /** A property that only labels what {@code generator} drew, held to the provider's floors. */
