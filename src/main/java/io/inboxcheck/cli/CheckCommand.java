@@ -164,7 +164,7 @@ final class CheckCommand implements Callable<Integer> {
       return concurrency < 0
           ? ExitCodes.REJECTED
           : ConcurrencyCheck.fromCommandLine(
-              receiver, access, concurrency, seed, reports, out, err);
+              receiver, access, concurrency, seed, generated.get(), reports, out, err);
     }
     generation = generated.get();
     ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);

@@ -5,14 +5,19 @@ import io.inboxcheck.concurrent.ConcurrentBatch;
 import io.inboxcheck.concurrent.ConcurrentRun;
 import io.inboxcheck.concurrent.OneAtATime;
 import io.inboxcheck.concurrent.Request;
+import io.inboxcheck.concurrent.ResendRaces;
 import io.inboxcheck.concurrent.SerialisabilityCheck;
+import io.inboxcheck.generate.DeliverySchedule;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.http.ReceiverFailure;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.store.PostgresReceivers;
+import io.inboxcheck.suite.ProviderSettings;
 import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.SerialCounterexample;
 import java.io.PrintWriter;
@@ -41,6 +46,7 @@ final class ConcurrencyCheck {
       ReceiverAccessMixin access,
       int concurrency,
       Long seed,
+      Generation generation,
       Path reports,
       PrintWriter out,
       PrintWriter err) {
@@ -57,10 +63,14 @@ final class ConcurrencyCheck {
             + " --receiver "
             + ShellWords.quote(receiver)
             + access.replayArguments()
+            + ProviderSettings.options(generation)
             + " --seed "
             + runSeed;
+    // A provider whose resend does not cancel its retries (Stripe) gets rounds where they race.
+    Optional<DeliverySchedule> racing =
+        generation.schedule().filter(DeliverySchedule::resendRacesRetry);
     try {
-      return run(receivers, receiver, concurrency, runSeed, rerun, reports, out);
+      return run(receivers, receiver, concurrency, runSeed, rerun, racing, reports, out);
     } catch (ReceiverFailure | IllegalStateException failure) {
       out.flush();
       err.println(
@@ -85,10 +95,18 @@ final class ConcurrencyCheck {
       int concurrency,
       long seed,
       String rerun,
+      Optional<DeliverySchedule> racing,
       Path reports,
       PrintWriter out) {
     ReceiverSetup setup = ConcurrentBatch.setup();
-    List<List<Envelope>> rounds = ConcurrentBatch.rounds(seed, concurrency, ConcurrentBatch.ROUNDS);
+    List<List<Envelope>> drawn = ConcurrentBatch.rounds(seed, concurrency, ConcurrentBatch.ROUNDS);
+    Optional<ResendRaces> races = racing.map(schedule -> ResendRaces.into(drawn, seed));
+    List<List<Envelope>> rounds = races.map(ResendRaces::rounds).orElse(drawn);
+    ConcurrentRun.Transports transports =
+        races
+            .<ConcurrentRun.Transports>map(race -> race::transport)
+            .orElse((round, index) -> Transport.PLAIN);
+    int racesInFlight = 0;
     ConcurrencyJudge.Verdict verdict;
     String serialised = "";
     Optional<Path> saw = Optional.empty();
@@ -97,7 +115,8 @@ final class ConcurrencyCheck {
         serialised =
             " (it takes one request at a time, so requests sent at once wait for each other)";
       }
-      List<Request> requests = ConcurrentRun.run(receiver, rounds);
+      List<Request> requests = ConcurrentRun.run(receiver, rounds, transports);
+      racesInFlight = races.map(race -> race.racesInFlight(requests)).orElse(0);
       ReceiverView stored = receiver.view();
       verdict = ConcurrencyJudge.judge(setup, receiver, requests, stored, concurrency);
       if (!verdict.problems().isEmpty() && receiver.auditNamesSteps()) {
@@ -115,7 +134,10 @@ final class ConcurrencyCheck {
         verdict.ordersTried() > 0 ? " (" + verdict.ordersTried() + " orders tried)" : "");
     out.println("coverage (measured from each request's start and finish):");
     verdict.coverage().lines().forEach(line -> out.println("  " + line));
-    if (verdict.passed()) {
+    int raced = racesInFlight;
+    races.ifPresent(race -> out.println("  " + race.line(raced)));
+    List<String> raceShortfalls = races.map(race -> race.shortfalls(raced)).orElse(List.of());
+    if (verdict.passed() && raceShortfalls.isEmpty()) {
       out.println(
           "every answer and the final view agree with a serial order of the requests through"
               + " the model");
@@ -131,6 +153,7 @@ final class ConcurrencyCheck {
                         + bound
                         + "); not a pass, try a smaller --concurrency"));
     verdict.coverage().shortfalls().forEach(out::println);
+    raceShortfalls.forEach(out::println);
     FailureLines.print(
         out,
         "FAILED: " + verdict.problems().size() + " problems:",

@@ -24,11 +24,25 @@ import java.util.concurrent.Future;
 public final class ConcurrentRun {
   private ConcurrentRun() {}
 
+  /** The transport of the {@code index}-th request of round {@code round}. */
+  public interface Transports {
+    Transport of(int round, int index);
+  }
+
   /**
    * Every request of the batch, by step; step {@code round * K + i + 1}. A failure of the receiver
    * (e.g. no answer in time) stops every thread and is thrown.
    */
   public static List<Request> run(ConcurrentReceiver receiver, List<List<Envelope>> rounds) {
+    return run(receiver, rounds, (round, index) -> Transport.PLAIN);
+  }
+
+  /**
+   * As {@link #run(ConcurrentReceiver, List)}, each request with the transport {@code transports}
+   * gives.
+   */
+  public static List<Request> run(
+      ConcurrentReceiver receiver, List<List<Envelope>> rounds, Transports transports) {
     int concurrency = rounds.get(0).size();
     List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     CyclicBarrier together = new CyclicBarrier(concurrency);
@@ -43,7 +57,7 @@ public final class ConcurrentRun {
                   try {
                     for (int round = 0; round < rounds.size(); round++) {
                       together.await();
-                      requests.add(send(receiver, round, index, rounds, concurrency));
+                      requests.add(send(receiver, round, index, rounds, concurrency, transports));
                     }
                   } catch (RuntimeException e) {
                     together.reset(); // the others stop instead of waiting for this thread
@@ -66,11 +80,12 @@ public final class ConcurrentRun {
       int round,
       int index,
       List<List<Envelope>> rounds,
-      int concurrency) {
+      int concurrency,
+      Transports transports) {
     Envelope envelope = rounds.get(round).get(index);
     int step = round * concurrency + index + 1;
     long start = System.nanoTime();
-    DeliveryResult answer = receiver.deliver(step, envelope, Transport.PLAIN);
+    DeliveryResult answer = receiver.deliver(step, envelope, transports.of(round, index));
     long finish = System.nanoTime();
     return new Request(
         round, step, envelope, answer, start, finish, receiver.whyNotAcknowledged(step));

@@ -93,7 +93,7 @@ public record InFlightCoverage(
     return byRound;
   }
 
-  private static String line(String label, String count, int seen, int floor) {
+  static String line(String label, String count, int seen, int floor) {
     return String.format(
         "%-42s %-18s (floor %d%s)", label, count, floor, seen < floor ? ", BELOW" : "");
   }

@@ -24,7 +24,9 @@ class ConcurrencyCheckTests {
     assertThat(run.exitCode()).isEqualTo(ExitCodes.REJECTED);
     assertThat(run.err().strip())
         .startsWith("inboxcheck check: ")
-        .contains("no profile \"nosuch\"; known: github, shopify, slack, stripe, svix")
+        .contains(
+            "no profile \"nosuch\"; known: github, shopify, slack-delayed-events, slack,"
+                + " standard-webhooks, stripe, svix")
         .doesNotContain("\n")
         .doesNotContain("Exception");
     assertThat(run.out()).doesNotContain("concurrency check");
