@@ -97,6 +97,28 @@ public record DeliverySchedule(Profile profile, List<Duration> retryOffsets, boo
   }
 
   /**
+   * From when after the first attempt a person's resend can come: at once for a provider whose
+   * resend does not cancel its retries (Stripe), else after the last retry.
+   */
+  public Duration manualFrom() {
+    return resendRacesRetry() ? Duration.ZERO : horizon();
+  }
+
+  /**
+   * Whether a copy of an event can come exactly {@code after} its first attempt: at a retry, as a
+   * person's resend within the manual window, or as a delivery delayed within the documented bound.
+   */
+  public boolean canSendAt(Duration after) {
+    return retryOffsets.contains(after)
+        || within(manualFrom(), manualWindow(), after)
+        || within(horizon(), lateBound(), after);
+  }
+
+  private static boolean within(Duration from, Optional<Duration> to, Duration after) {
+    return to.isPresent() && after.compareTo(from) > 0 && after.compareTo(to.get()) <= 0;
+  }
+
+  /**
    * Whether the provider sends the same event again later than {@code retention} after the first.
    */
   public boolean outlasts(Duration retention) {

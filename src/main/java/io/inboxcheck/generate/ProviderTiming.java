@@ -26,6 +26,9 @@ final class ProviderTiming {
   private static final int MANUAL = 2;
   private static final int LATE_COPY = 2;
 
+  /** How often a copy past the retries aims at the edges of the receiver's retention. */
+  private static final int RETENTION_EDGE_PERCENT = 25;
+
   /** How often a delayed copy comes exactly at the documented bound. */
   private static final int AT_THE_BOUND_PERCENT = 30;
 
@@ -34,14 +37,19 @@ final class ProviderTiming {
 
   private final Choices choices;
   private final DeliverySchedule schedule;
+
+  /** The receiver's identity retention, whose edges a copy in a long enough window aims at. */
+  private final Duration retention;
+
   private final Map<String, Instant> firstAttempts = new HashMap<>();
 
   /** The highest automatic attempt number sent so far per event id. */
   private final Map<String, Integer> lastAttempts = new HashMap<>();
 
-  ProviderTiming(Choices choices, DeliverySchedule schedule) {
+  ProviderTiming(Choices choices, DeliverySchedule schedule, Duration retention) {
     this.choices = choices;
     this.schedule = schedule;
+    this.retention = retention;
   }
 
   /**
@@ -104,7 +112,10 @@ final class ProviderTiming {
                 retrying ? NEXT_RETRY : 0, retrying ? LAST_RETRY : 0, manual ? MANUAL : 0);
     Attempt attempt =
         switch (drawn) {
-          case 2 -> new Attempt(pastHorizon(first, schedule.manualWindow().orElseThrow()), null);
+          case 2 ->
+              new Attempt(
+                  within(first, schedule.manualFrom(), schedule.manualWindow().orElseThrow()),
+                  null);
           // A delivery the provider itself held up: a copy of the latest attempt made, arriving
           // after the retries are over, at most the documented bound after the first attempt.
           case 3 -> new Attempt(delayedCopy(first), made);
@@ -122,14 +133,25 @@ final class ProviderTiming {
    */
   private Instant delayedCopy(Instant first) {
     Duration bound = schedule.lateBound().orElseThrow();
-    return choices.bool(AT_THE_BOUND_PERCENT) ? first.plus(bound) : pastHorizon(first, bound);
+    return choices.bool(AT_THE_BOUND_PERCENT)
+        ? first.plus(bound)
+        : within(first, schedule.horizon(), bound);
   }
 
-  /** A time after the last retry and no later than {@code bound} after the first attempt. */
-  private Instant pastHorizon(Instant first, Duration bound) {
-    Duration horizon = schedule.horizon();
-    Duration into = bound.minus(horizon).multipliedBy(choices.integer(1, 100)).dividedBy(100);
-    return first.plus(horizon).plus(into);
+  /**
+   * A time later than {@code from} and no later than {@code to} after the first attempt: often a
+   * second from the end of the retention, when the window reaches it, since kept or forgotten is
+   * decided there.
+   */
+  private Instant within(Instant first, Duration from, Duration to) {
+    if (choices.bool(RETENTION_EDGE_PERCENT)) {
+      Instant edge = EdgeValues.retentionEdge(choices, first, retention);
+      if (edge.isAfter(first.plus(from)) && !edge.isAfter(first.plus(to))) {
+        return edge;
+      }
+    }
+    Duration into = to.minus(from).multipliedBy(choices.integer(1, 100)).dividedBy(100);
+    return first.plus(from).plus(into);
   }
 
   /**

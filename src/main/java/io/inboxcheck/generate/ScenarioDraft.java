@@ -50,7 +50,10 @@ final class ScenarioDraft {
     this.provider = new Provider(choices, swarm);
     this.generation = generation;
     this.timing =
-        generation.schedule().map(schedule -> new ProviderTiming(choices, schedule)).orElse(null);
+        generation
+            .schedule()
+            .map(schedule -> new ProviderTiming(choices, schedule, generation.retention()))
+            .orElse(null);
   }
 
   void addInitialCard(String objectId) {

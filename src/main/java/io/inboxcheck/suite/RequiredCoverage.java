@@ -8,6 +8,7 @@ import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ReconcileOutcome;
 import io.inboxcheck.receiver.Observable;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -122,6 +123,18 @@ public final class RequiredCoverage {
     }
     if (schedule.severalIdsForOneChange()) {
       required.put(Labels.PROVIDER_SECOND_EVENT, COMMON);
+    }
+    // Following a provider, copies come when it sends them: a retention edge no copy can reach
+    // (Slack's last comes 2 hours after the first, Svix's retries at fixed times) is not aimed at.
+    Duration retention = generation.retention();
+    if (!schedule.canSendAt(retention.minusSeconds(1))) {
+      required.remove("edge:retention_1s_before");
+    }
+    if (!schedule.canSendAt(retention)) {
+      required.remove("edge:retention_exact");
+    }
+    if (!schedule.canSendAt(retention.plusSeconds(1))) {
+      required.remove("edge:retention_1s_after");
     }
   }
 }

@@ -49,7 +49,7 @@ class ProviderGenerationTests {
   }
 
   @Test
-  void stripesRetriesComeAtItsBackoffTimesAfterTheFirstAttemptAndManualOnesAfterTheHorizon()
+  void stripesRetriesComeAtItsBackoffTimesAfterTheFirstAttemptAndResendsWithinThirtyDays()
       throws InputRejected {
     DeliverySchedule stripe = DeliverySchedule.of(profile("stripe"));
     assertThat(stripe.derived()).isTrue();
@@ -58,6 +58,7 @@ class ProviderGenerationTests {
     ScenarioGenerator generator =
         new ScenarioGenerator(new Generation(Optional.of(stripe), Duration.ofHours(24)));
     int retries = 0;
+    int resendsBeforeTheHorizon = 0;
     for (long seed = 0; seed < SEEDS; seed++) {
       Scenario scenario = generator.generate(Choices.random(seed), "x");
       assertThat(scenario.retention()).isEqualTo(Duration.ofHours(24));
@@ -85,7 +86,9 @@ class ProviderGenerationTests {
         }
         Duration after = Duration.between(first, deliver.receivedAt());
         if (attempt == null) {
-          assertThat(after).as(where + ": a manual redelivery").isGreaterThan(stripe.horizon());
+          // A resend does not cancel Stripe's retries, so a person can resend before they end.
+          assertThat(after).as(where + ": a manual redelivery").isPositive();
+          resendsBeforeTheHorizon += after.compareTo(stripe.horizon()) < 0 ? 1 : 0;
           if (deliver.receivedAt().isAfter(before)) {
             // Unless the clock had passed the window already and it arrives at once, late.
             assertThat(after).as(where).isLessThanOrEqualTo(Duration.ofDays(30));
@@ -100,6 +103,28 @@ class ProviderGenerationTests {
       }
     }
     assertThat(retries).isPositive();
+    assertThat(resendsBeforeTheHorizon).as("resends while retries are pending").isPositive();
+  }
+
+  /** Copies come at a retry or within a window; a retention edge elsewhere is not aimed at. */
+  @Test
+  void aCopyCanComeAtARetryOrWithinTheManualOrDelayedWindowOnly() throws InputRejected {
+    DeliverySchedule stripe = DeliverySchedule.of(profile("stripe"));
+    DeliverySchedule svix = DeliverySchedule.of(profile("svix"));
+    DeliverySchedule shopify = DeliverySchedule.of(profile("shopify"));
+    DeliverySchedule slack = DeliverySchedule.of(profile("slack"));
+    Duration day = Duration.ofDays(1);
+
+    assertThat(stripe.manualFrom()).as("a resend does not cancel the retries").isZero();
+    assertThat(stripe.canSendAt(day)).isTrue();
+    assertThat(svix.manualFrom()).isEqualTo(svix.horizon());
+    assertThat(svix.canSendAt(day)).as("Svix retries at 17h35m5s and 27h35m5s").isFalse();
+    assertThat(svix.canSendAt(Duration.parse("PT27H35M5S"))).isTrue();
+    assertThat(svix.canSendAt(Duration.ofDays(90))).isTrue();
+    assertThat(shopify.canSendAt(day)).isTrue();
+    assertThat(shopify.canSendAt(day.plusSeconds(1))).isFalse();
+    assertThat(slack.canSendAt(Duration.ofHours(2))).isTrue();
+    assertThat(slack.canSendAt(day)).isFalse();
   }
 
   @Test

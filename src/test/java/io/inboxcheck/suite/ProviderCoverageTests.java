@@ -99,6 +99,29 @@ class ProviderCoverageTests {
         .doesNotContain(label);
   }
 
+  /** A retention edge no copy of the provider can reach is not required; one it can reach is. */
+  @ParameterizedTest(name = "{0}, retention {1}: edges required {2}")
+  @CsvSource({
+    "stripe, PT24H, true",
+    "shopify, PT24H, true",
+    "svix, PT24H, false",
+    "slack, PT24H, false"
+  })
+  void retentionEdgesAreRequiredWhereTheProvidersCopiesCanComeAtThem(
+      String provider, String retention, boolean required) throws InputRejected {
+    Generation generation =
+        ProviderSettings.generation(PROFILES, provider, Duration.parse(retention));
+
+    Map<String, Double> floors =
+        RequiredCoverage.forFaultSequences(Observable.RICHEST_LEVEL, generation);
+
+    assertThat(floors.containsKey("edge:retention_exact")).isEqualTo(required);
+    assertThat(floors.containsKey("edge:retention_1s_before")).isEqualTo(required);
+    assertThat(RequiredCoverage.forFaultSequences(Observable.RICHEST_LEVEL))
+        .as("without a provider every edge is required")
+        .containsKeys("edge:retention_exact", "edge:retention_1s_before");
+  }
+
   /** A property that only labels what {@code generator} drew, held to the provider's floors. */
   private static Property<Scenario> labelled(ScenarioGenerator generator, Generation generation) {
     DeliverySchedule schedule = generation.schedule().orElseThrow();
