@@ -1,19 +1,10 @@
 package io.inboxcheck.cli;
 
-import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
-import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
-import io.inboxcheck.receiver.ModelReceiver;
-import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
-import java.time.Instant;
-import java.util.List;
-import java.util.Set;
-import java.util.SortedMap;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -22,17 +13,18 @@ import java.util.concurrent.TimeoutException;
 /**
  * The model behind a lock that first waits until both requests of a round of two have arrived, so
  * every round's two requests are in flight at once whatever the scheduler does: a check of coverage
- * measured from start and finish that does not depend on timing. Its decisions are the model's.
+ * measured from start and finish that does not depend on timing. Its decisions are the model's; the
+ * concurrency check calls nothing but {@link #deliver} while requests are in flight.
  */
-public final class RendezvousModelReceiver implements ConcurrentReceiver {
+public final class RendezvousModelReceiver extends ModelBackedReceiver
+    implements ConcurrentReceiver {
   /** How long one request waits for the other before it goes on alone. */
   private static final long WAIT_SECONDS = 5;
 
-  private final ModelReceiver model;
   private final CyclicBarrier bothArrived = new CyclicBarrier(2);
 
   public RendezvousModelReceiver(ReceiverSetup setup) {
-    this.model = new ModelReceiver(setup);
+    super(setup);
   }
 
   @Override
@@ -53,32 +45,5 @@ public final class RendezvousModelReceiver implements ConcurrentReceiver {
     synchronized (model) {
       return model.deliver(step, envelope, transport);
     }
-  }
-
-  @Override
-  public void advanceClock(int step, Instant time) {
-    synchronized (model) {
-      model.advanceClock(step, time);
-    }
-  }
-
-  @Override
-  public List<ObjectReconciliation> reconcile(
-      int step, SortedMap<String, AuthoritativeCard> authority) {
-    synchronized (model) {
-      return model.reconcile(step, authority);
-    }
-  }
-
-  @Override
-  public ReceiverView view() {
-    synchronized (model) {
-      return model.view();
-    }
-  }
-
-  @Override
-  public Set<Observable> shows() {
-    return model.shows();
   }
 }

@@ -189,12 +189,8 @@ class ProfileTests {
       throws InputRejected {
     Profile stripe = new ProfileReader().read(FOLDER.resolve("stripe.json"));
 
-    History forgetful =
-        new ScenarioRunner(ModelReceiver::new)
-            .replay(RetentionProbe.scenario(stripe, Duration.ofHours(24)));
-    History remembering =
-        new ScenarioRunner(ModelReceiver::new)
-            .replay(RetentionProbe.scenario(stripe, Duration.ofHours(96)));
+    History forgetful = probe(stripe, Duration.ofHours(24));
+    History remembering = probe(stripe, Duration.ofHours(96));
 
     HistoryStep.Delivered lateRetry = lastDelivery(forgetful);
     assertThat(lateRetry.retentionExpired()).isTrue();
@@ -212,12 +208,8 @@ class ProfileTests {
     Profile shopify = new ProfileReader().read(FOLDER.resolve("shopify.json"));
     RetentionProbe.LatestCopy latest = RetentionProbe.LatestCopy.of(shopify);
 
-    History forgetful =
-        new ScenarioRunner(ModelReceiver::new)
-            .replay(RetentionProbe.scenario(shopify, Duration.ofHours(24)));
-    History remembering =
-        new ScenarioRunner(ModelReceiver::new)
-            .replay(RetentionProbe.scenario(shopify, Duration.ofHours(25)));
+    History forgetful = probe(shopify, Duration.ofHours(24));
+    History remembering = probe(shopify, Duration.ofHours(25));
 
     assertThat(latest.delayed()).isTrue();
     assertThat(latest.after()).isEqualTo(Duration.ofDays(1)).isGreaterThan(Duration.ofHours(4));
@@ -231,6 +223,12 @@ class ProfileTests {
     assertThat(forgetful.expectationsHold()).isFalse();
     assertThat(lastDelivery(remembering).decision().describe()).isEqualTo("HELD ID_CONFLICT");
     assertThat(remembering.expectationsHold()).isTrue();
+  }
+
+  /** The retention probe of {@code profile} replayed against the model keeping ids so long. */
+  private static History probe(Profile profile, Duration retention) {
+    return new ScenarioRunner(ModelReceiver::new)
+        .replay(RetentionProbe.scenario(profile, retention));
   }
 
   private static HistoryStep.Delivered lastDelivery(History history) {
