@@ -18,8 +18,9 @@ final class ProviderOptions {
       paramLabel = "NAME",
       description = {
         "Generate redeliveries as profiles/NAME.json documents them (retry schedule, horizon,",
-        "manual window, attempt numbers), and run the retention-horizon check: the provider's",
-        "last automatic retry brings a changed payload under an id the receiver applied at t0."
+        "delayed copies, manual window, attempt numbers), and run the retention-horizon check:",
+        "the provider's latest automatic copy (its last retry, or a delivery it delayed longer",
+        "still) brings a changed payload under an id the receiver applied at t0."
       })
   String provider;
 

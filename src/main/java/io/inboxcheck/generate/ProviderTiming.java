@@ -102,14 +102,11 @@ final class ProviderTiming {
       return new Attempt(now, made);
     }
     int drawn =
-        late
-            ? choices.weighted(
-                retrying ? NEXT_RETRY : 0,
-                retrying ? LAST_RETRY : 0,
-                manual ? MANUAL : 0,
-                LATE_COPY)
-            : choices.weighted(
-                retrying ? NEXT_RETRY : 0, retrying ? LAST_RETRY : 0, manual ? MANUAL : 0);
+        choices.weighted(
+            retrying ? NEXT_RETRY : 0,
+            retrying ? LAST_RETRY : 0,
+            manual ? MANUAL : 0,
+            late ? LATE_COPY : 0);
     Attempt attempt =
         switch (drawn) {
           case 2 ->

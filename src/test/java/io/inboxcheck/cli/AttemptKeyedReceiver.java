@@ -10,9 +10,10 @@ import io.inboxcheck.receiver.Transport;
 /**
  * A deliberate mistake: keys idempotency on the event id together with the provider's attempt
  * number, so a retry (numbered) and a person's resend (not numbered) of one event are two events to
- * it. Plain deliveries carry no number and pass; only a resend racing a retry catches it.
+ * it. Plain deliveries carry no number and pass; only a resend racing a retry catches it. Its
+ * requests meet as {@link RendezvousModelReceiver}'s do, so every round is in flight at once.
  */
-public final class AttemptKeyedReceiver extends ModelBackedReceiver {
+public final class AttemptKeyedReceiver extends RendezvousModelReceiver {
   public AttemptKeyedReceiver(ReceiverSetup setup) {
     super(setup);
   }
@@ -23,7 +24,7 @@ public final class AttemptKeyedReceiver extends ModelBackedReceiver {
   }
 
   @Override
-  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+  DeliveryResult decide(int step, Envelope envelope, Transport transport) {
     if (transport.attempt() == null
         || !(envelope.content() instanceof JsonObject content)
         || envelope.eventId().isEmpty()) {

@@ -16,8 +16,7 @@ import java.util.concurrent.TimeoutException;
  * measured from start and finish that does not depend on timing. Its decisions are the model's; the
  * concurrency check calls nothing but {@link #deliver} while requests are in flight.
  */
-public final class RendezvousModelReceiver extends ModelBackedReceiver
-    implements ConcurrentReceiver {
+public class RendezvousModelReceiver extends ModelBackedReceiver implements ConcurrentReceiver {
   /** How long one request waits for the other before it goes on alone. */
   private static final long WAIT_SECONDS = 5;
 
@@ -33,7 +32,7 @@ public final class RendezvousModelReceiver extends ModelBackedReceiver
   }
 
   @Override
-  public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+  public final DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
     try {
       bothArrived.await(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -43,7 +42,12 @@ public final class RendezvousModelReceiver extends ModelBackedReceiver
       bothArrived.reset();
     }
     synchronized (model) {
-      return model.deliver(step, envelope, transport);
+      return decide(step, envelope, transport);
     }
+  }
+
+  /** Decides one delivery once both requests arrived, under the lock; the model's by default. */
+  DeliveryResult decide(int step, Envelope envelope, Transport transport) {
+    return model.deliver(step, envelope, transport);
   }
 }
