@@ -7,11 +7,11 @@ import io.inboxcheck.model.ReconcileOutcome;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The audit vocabulary in SQL: each {@link AuditEntry} as one row of the {@code audit} table and
@@ -31,14 +31,62 @@ final class AuditRows {
   private static final Map<String, String> COLUMN_TYPES =
       Map.of("kind", "audit_kind", "decision", "decision_kind", "outcome", "authority_outcome");
 
-  /** The INSERT of each list of columns an entry fills, made once: a few shapes in all. */
-  private static final Map<List<String>, String> INSERTS = new ConcurrentHashMap<>();
+  /** The columns each kind of entry fills, in order; the rest stay at their defaults. */
+  private static final Map<String, List<String>> COLUMNS =
+      Map.of(
+          DELIVERY,
+          List.of(
+              "kind",
+              "step",
+              "recorded_at",
+              "event_id",
+              "object_id",
+              "decision",
+              "reason",
+              "restates",
+              "restates_reason",
+              "variant",
+              "paused_cards",
+              "content",
+              "raw_text"),
+          AUTHORITY,
+          List.of(
+              "kind",
+              "step",
+              "recorded_at",
+              "object_id",
+              "outcome",
+              "regressed",
+              "card_before",
+              "card_after"),
+          RESOLUTION,
+          List.of("kind", "step", "recorded_at", "event_id", "object_id", "reason", "held_step"),
+          REEVALUATION,
+          List.of(
+              "kind",
+              "step",
+              "recorded_at",
+              "event_id",
+              "object_id",
+              "decision",
+              "reason",
+              "held_step",
+              "previous_reason"),
+          IDENTITY_PRUNED,
+          List.of("kind", "step", "recorded_at", "event_id", "first_received_at"));
 
-  /** The INSERT that appends {@code entry}, without a RETURNING clause. */
-  static Sql.Bound insert(AuditEntry entry) {
-    Map<String, Object> columns = columns(entry);
-    String sql = INSERTS.computeIfAbsent(List.copyOf(columns.keySet()), AuditRows::insertInto);
-    return Sql.Bound.of(sql, columns.values().toArray());
+  /** The INSERT of each kind of entry, without a RETURNING clause: one fixed text per kind. */
+  private static final Map<String, String> INSERTS = inserts();
+
+  /**
+   * The INSERT that appends a delivery's entry (EffectsWriter makes it the head of a statement).
+   */
+  static final String DELIVERY_INSERT = INSERTS.get(DELIVERY);
+
+  private static Map<String, String> inserts() {
+    Map<String, String> inserts = new HashMap<>();
+    COLUMNS.forEach((kind, columns) -> inserts.put(kind, insertInto(columns)));
+    return Map.copyOf(inserts);
   }
 
   private static String insertInto(List<String> columns) {
@@ -50,50 +98,54 @@ final class AuditRows {
     return "INSERT INTO audit (" + String.join(", ", columns) + ") VALUES (" + placeholders + ")";
   }
 
-  /** The columns an entry fills, by name; the rest stay at their defaults. */
-  private static Map<String, Object> columns(AuditEntry entry) {
-    Map<String, Object> columns = new LinkedHashMap<>();
-    columns.put("kind", kind(entry));
-    columns.put("step", entry.step());
-    columns.put("recorded_at", Codec.timestamp(entry.at()));
+  /** The INSERT that appends {@code entry}, without a RETURNING clause. */
+  static Sql.Bound insert(AuditEntry entry) {
+    List<Object> values = new ArrayList<>(COLUMNS.get(kind(entry)).size());
+    addValues(entry, values);
+    return new Sql.Bound(INSERTS.get(kind(entry)), values.toArray());
+  }
+
+  /** Adds the values of the INSERT of {@code entry}'s kind to {@code values}, in its order. */
+  static void addValues(AuditEntry entry, List<Object> values) {
+    values.add(kind(entry));
+    values.add(entry.step());
+    values.add(Codec.timestamp(entry.at()));
     if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
       Decision decision = delivery.decision();
       Decision restated =
           decision instanceof Decision.Duplicate duplicate ? duplicate.restates() : null;
-      columns.put("event_id", delivery.envelope().eventId().orElse(null));
-      columns.put("object_id", delivery.envelope().objectId().orElse(null));
-      columns.put("decision", decision.kind().name());
-      columns.put("reason", Codec.reasonName(decision.reason()));
-      columns.put("restates", restated == null ? null : restated.kind().name());
-      columns.put("restates_reason", restated == null ? null : Codec.reasonName(restated.reason()));
-      columns.put("variant", delivery.variant());
-      columns.put("paused_cards", Codec.names(delivery.pausedCards()));
-      columns.put("content", delivery.envelope().content().canonicalText());
-      columns.put("raw_text", Codec.rawText(delivery.envelope()));
+      values.add(delivery.envelope().eventId().orElse(null));
+      values.add(delivery.envelope().objectId().orElse(null));
+      values.add(decision.kind().name());
+      values.add(Codec.reasonName(decision.reason()));
+      values.add(restated == null ? null : restated.kind().name());
+      values.add(restated == null ? null : Codec.reasonName(restated.reason()));
+      values.add(delivery.variant());
+      values.add(Codec.names(delivery.pausedCards()));
+      values.add(delivery.envelope().content().canonicalText());
+      values.add(Codec.rawText(delivery.envelope()));
     } else if (entry instanceof AuditEntry.AuthorityApplied authority) {
-      columns.put("object_id", authority.objectId());
-      columns.put("outcome", authority.outcome().name());
-      columns.put("regressed", authority.regressed());
-      columns.put(
-          "card_before", authority.before() == null ? null : Codec.card(authority.before()));
-      columns.put("card_after", Codec.card(authority.after()));
+      values.add(authority.objectId());
+      values.add(authority.outcome().name());
+      values.add(authority.regressed());
+      values.add(authority.before() == null ? null : Codec.card(authority.before()));
+      values.add(Codec.card(authority.after()));
     } else if (entry instanceof AuditEntry.ResolvedByAuthority resolution) {
-      columns.put("event_id", resolution.eventId());
-      columns.put("object_id", resolution.objectId());
-      columns.put("reason", resolution.reason().name());
-      columns.put("held_step", resolution.heldStep());
+      values.add(resolution.eventId());
+      values.add(resolution.objectId());
+      values.add(resolution.reason().name());
+      values.add(resolution.heldStep());
     } else if (entry instanceof AuditEntry.Reevaluated reevaluation) {
-      columns.put("event_id", reevaluation.eventId());
-      columns.put("object_id", reevaluation.objectId());
-      columns.put("decision", reevaluation.decision().kind().name());
-      columns.put("reason", Codec.reasonName(reevaluation.decision().reason()));
-      columns.put("held_step", reevaluation.heldStep());
-      columns.put("previous_reason", reevaluation.previousReason().name());
+      values.add(reevaluation.eventId());
+      values.add(reevaluation.objectId());
+      values.add(reevaluation.decision().kind().name());
+      values.add(Codec.reasonName(reevaluation.decision().reason()));
+      values.add(reevaluation.heldStep());
+      values.add(reevaluation.previousReason().name());
     } else if (entry instanceof AuditEntry.IdentityPruned pruned) {
-      columns.put("event_id", pruned.eventId());
-      columns.put("first_received_at", Codec.timestamp(pruned.firstReceivedAt()));
+      values.add(pruned.eventId());
+      values.add(Codec.timestamp(pruned.firstReceivedAt()));
     }
-    return columns;
   }
 
   private static String kind(AuditEntry entry) {

@@ -7,12 +7,13 @@ import io.inboxcheck.model.ReplacementCounters;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
 
-/** Cards as rows of the {@code cards} table: read under the lock protocol, and written. */
+/** Cards as rows of the {@code cards} table: read after their name locks, and written. */
 final class CardRows {
   private CardRows() {}
 
@@ -32,17 +33,27 @@ final class CardRows {
     cards.put(row.getString("object_id"), read(row));
   }
 
+  /** The name locks of a set of cards, in the protocol's one order (section 4.3). */
+  static final String LOCK_CARDS = "SELECT lock_cards(?)";
+
+  /** Locks the names of these cards, a card that does not exist yet included. */
+  static void lockNames(Connection connection, Collection<String> names) throws SQLException {
+    if (!names.isEmpty()) {
+      Sql.query(connection, LOCK_CARDS, row -> {}, names);
+    }
+  }
+
   /**
    * Locks the names first (a card that does not exist yet is locked too), then reads the rows that
    * exist, in a statement of their own, so it sees every write committed before the locks.
    */
-  static Map<String, Card> lockAndLoad(
-      Connection connection, LockProtocol locks, SortedSet<String> names) throws SQLException {
+  static Map<String, Card> lockAndLoad(Connection connection, SortedSet<String> names)
+      throws SQLException {
     Map<String, Card> cards = new TreeMap<>();
     if (names.isEmpty()) {
       return cards;
     }
-    locks.lockCardNames(connection, names);
+    lockNames(connection, names);
     Sql.query(
         connection,
         SELECT + " WHERE object_id = ANY(?) ORDER BY object_id",
@@ -51,65 +62,65 @@ final class CardRows {
     return cards;
   }
 
-  /** The statement that writes one card, or null when the write changes nothing. */
-  static Sql.Bound statement(LockProtocol locks, CardWrite write) {
+  /** The card an authority creates, with the replacements it counts. */
+  static final String INSERT =
+      "INSERT INTO cards (object_id, version, state, paused, origin, event_replacements,"
+          + " authoritative_replacements) VALUES (?, ?, ?, ?, 'authority', ?, ?)";
+
+  /**
+   * A card written over the row it was read as: the guard states the negative space, never write
+   * over a row changed since it was read, so the update changes one row or none.
+   */
+  static final String GUARDED_UPDATE =
+      "UPDATE cards SET version = ?, state = ?, paused = ?,"
+          + " event_replacements = event_replacements + ?,"
+          + " authoritative_replacements = authoritative_replacements + ?"
+          + " WHERE object_id = ? AND version = ? AND paused = ?";
+
+  /**
+   * The check of a guarded update whose changed rows {@code count} counts, as a SELECT item, with
+   * the card's name bound: the count is compared in the statement, and {@code guard_card_write}
+   * (V2__enum_columns.sql), which raises, is called only when it is not 1, because a PL/pgSQL call
+   * sets up its evaluation state anew in every transaction, which every delivery would pay for a
+   * check that passes (docs/performance.md, seventh pass).
+   */
+  static String guard(String count) {
+    return "CASE WHEN " + count + " = 1 THEN 1 ELSE guard_card_write(?, " + count + ") END";
+  }
+
+  /** A guarded update on its own: the update, and the check of its count. */
+  static final String GUARDED_UPDATE_ALONE =
+      "WITH card AS ("
+          + GUARDED_UPDATE
+          + " RETURNING 1) SELECT "
+          + guard("count(*)")
+          + " FROM card";
+
+  /** The values of {@link #INSERT} for a card an authority creates. */
+  static Object[] insertValues(CardWrite write) {
     Card after = write.after();
     ReplacementCounters counted = write.counted();
-    if (write.before() == null) {
-      return Sql.Bound.of(
-          "INSERT INTO cards (object_id, version, state, paused, origin, event_replacements,"
-              + " authoritative_replacements) VALUES (?, ?, ?, ?, 'authority', ?, ?)",
-          write.objectId(),
-          after.version(),
-          after.state().canonicalText(),
-          after.paused(),
-          counted.event(),
-          counted.authoritative());
-    }
-    if (!write.changes()) {
-      return null;
-    }
-    String update =
-        "UPDATE cards SET version = ?, state = ?, paused = ?,"
-            + " event_replacements = event_replacements + ?,"
-            + " authoritative_replacements = authoritative_replacements + ?"
-            + " WHERE object_id = ?";
-    Object[] values = {
+    return new Object[] {
+      write.objectId(),
       after.version(),
       after.state().canonicalText(),
       after.paused(),
       counted.event(),
-      counted.authoritative(),
-      write.objectId()
+      counted.authoritative()
     };
-    if (!locks.guardsCardUpdates()) {
-      return Sql.Bound.of(update, values);
-    }
-    // The guard states the negative space: never write over a row changed since it was read.
-    Object[] guarded = Arrays.copyOf(values, values.length + 2);
-    guarded[values.length] = write.before().version();
-    guarded[values.length + 1] = write.before().paused();
-    return Sql.Bound.of(update + " AND version = ? AND paused = ?", guarded);
   }
 
-  /**
-   * Whether the update of {@code write} names the row it read, and so must change exactly one row:
-   * the statement then checks its count with {@code guard_card_write} (V2__enum_columns.sql), in
-   * the database, before any COMMIT that follows it.
-   */
-  static boolean guarded(LockProtocol locks, CardWrite write) {
-    return write.before() != null && locks.guardsCardUpdates();
-  }
-
-  /**
-   * The check of a guarded update whose changed rows {@code count} counts, as a SELECT item. The
-   * count is compared in the statement, and {@code guard_card_write}, which raises, is called only
-   * when it is not 1: a PL/pgSQL call sets up its evaluation state anew in every transaction, which
-   * every delivery would pay for a check that passes (docs/performance.md, seventh pass).
-   */
-  static Sql.Bound guard(CardWrite write, String count) {
-    return Sql.Bound.of(
-        "CASE WHEN " + count + " = 1 THEN 1 ELSE guard_card_write(?, " + count + ") END",
-        write.objectId());
+  /** Adds the values of {@link #GUARDED_UPDATE} for {@code write} to {@code values}. */
+  static void addUpdateValues(CardWrite write, List<Object> values) {
+    Card after = write.after();
+    ReplacementCounters counted = write.counted();
+    values.add(after.version());
+    values.add(after.state().canonicalText());
+    values.add(after.paused());
+    values.add(counted.event());
+    values.add(counted.authoritative());
+    values.add(write.objectId());
+    values.add(write.before().version());
+    values.add(write.before().paused());
   }
 }

@@ -24,6 +24,13 @@ import java.util.TreeSet;
  * transaction rolls back, releasing both locks, and reads again with every name the rows gave
  * locked in the protocol's order; no lock is ever taken out of that order.
  *
+ * <p>The read again takes the names to lock from the id's rows in the statement that locks them, so
+ * in that statement's snapshot, taken before any wait for a card lock. Only the identity lock,
+ * granted in the statement before, keeps those rows as they were until the slice is read; the names
+ * the slice gives must then equal the names locked, or the read is refused. A writer of the id's
+ * rows without the identity lock (a prune missing it, say) is caught there
+ * (docs/storage-boundary.md 13.1).
+ *
  * <p>The read also begins the transaction: its first statement is BEGIN, on a connection whose
  * driver sends no BEGIN of its own ({@link DeliveryTransaction}), so the server answers the start
  * of the transaction and the reads in one reply instead of two.
@@ -33,7 +40,7 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
    * The names to lock: the envelope's card, then the cards the id's first record and variants name,
    * read under the identity lock that every writer of those rows holds; absent names left out.
    */
-  private static final String NAMES =
+  static final String NAMES =
       "array_remove(ARRAY[?::text] || ARRAY(SELECT first_object_id FROM identity_records"
           + " WHERE event_id = ?) || ARRAY(SELECT object_id FROM identity_variants"
           + " WHERE event_id = ?), NULL)";
@@ -65,11 +72,11 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           + " object_id, version, state, paused FROM cards WHERE object_id = ?";
 
   /** BEGIN, identity and own card locks, the id's slice with the own card: statements 0 to 2. */
-  private static final String OWN_CARD_FIRST =
+  static final String OWN_CARD_FIRST =
       String.join(Sql.SEPARATOR, BEGIN, LOCK_EVENT_THEN_OWN_CARD, SLICE_AND_OWN_CARD);
 
   /** BEGIN, identity lock, card-name locks, the id's slice, the cards: statements 0 to 4. */
-  private static final String WITH_EVENT =
+  static final String WITH_EVENT =
       String.join(
           Sql.SEPARATOR,
           BEGIN,
@@ -80,15 +87,15 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
           CARDS + " WHERE object_id = ANY(" + NAMES + ")");
 
   /** BEGIN, the own card's lock and its row: statements 0 to 2. */
-  private static final String WITHOUT_EVENT =
+  static final String WITHOUT_EVENT =
       String.join(Sql.SEPARATOR, BEGIN, "SELECT lock_card(?)", CARDS + " WHERE object_id = ?");
 
   /**
-   * Begins the transaction and reads the slice of {@code envelope} with the store's own lock
-   * protocol; {@code locks} is told when the read starts again ({@link
-   * LockProtocol.Window#DELIVERY_READ_AGAIN}).
+   * Begins the transaction and reads the slice of {@code envelope}; {@code hook} is told when a
+   * first read found names it had not locked ({@link RaceHook.Window#DELIVERY_IDENTITY_READ}) and
+   * when the read starts again ({@link RaceHook.Window#DELIVERY_READ_AGAIN}).
    */
-  static DeliveryRead load(Connection connection, LockProtocol locks, Envelope envelope)
+  static DeliveryRead load(Connection connection, RaceHook hook, Envelope envelope)
       throws SQLException {
     String own = envelope.objectId().orElse(null);
     Optional<String> eventId = envelope.eventId();
@@ -99,8 +106,9 @@ record DeliveryRead(SortedSet<String> names, Map<String, Card> cards, StoredIden
     if (read != null) {
       return read;
     }
+    hook.reached(RaceHook.Window.DELIVERY_IDENTITY_READ, connection);
     Sql.update(connection, "ROLLBACK");
-    locks.reached(LockProtocol.Window.DELIVERY_READ_AGAIN, connection);
+    hook.reached(RaceHook.Window.DELIVERY_READ_AGAIN, connection);
     return withEvent(connection, eventId.get(), own);
   }
 

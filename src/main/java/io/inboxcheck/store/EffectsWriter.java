@@ -8,7 +8,6 @@ import io.inboxcheck.model.Effects.IdentityChange;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,30 +15,59 @@ import java.util.Map;
 /**
  * The one writer of {@link Effects} to SQL: the same value {@code ReceiverState.apply} applies in
  * memory, written inside the caller's transaction in one round trip (docs/storage-boundary.md 5).
- * Audit entries go first, in order. The rows of a delivery written here (its identity record, its
- * held input) name its audit entry, so they are written by the statement that appends the entry, as
- * parts of one {@code WITH delivery AS (INSERT INTO audit ... RETURNING seq)}.
+ *
+ * <p>A delivery's write is one statement, taken whole from a fixed template chosen by the shape of
+ * its effects ({@link DeliveryShape}): {@code WITH delivery AS (INSERT INTO audit ... RETURNING
+ * seq)}, then the rows that name that entry (its identity record or variant, its held input) and
+ * its card writes as further parts, each guarded card write checked in the result. Every other
+ * write (a reconciliation's, a prune's) is a sequence of fixed statements, one per row, sent as one
+ * multi-statement: audit entries first, in order, then the identity, the cards and the held inputs.
+ * Only values vary from one write to the next, never the text of a shape.
  */
 final class EffectsWriter {
-  /** The sequence number of the delivery appended by the same statement. */
-  private static final Sql.Inline WRITTEN_DELIVERY = new Sql.Inline("(SELECT seq FROM delivery)");
-
-  private static final Sql.Bound COMMIT = Sql.Bound.of("COMMIT");
+  private static final Sql.Bound COMMIT = new Sql.Bound("COMMIT");
 
   /** The SQLSTATE {@code guard_card_write} raises (V2__enum_columns.sql). */
   static final String GUARD_FAILED = "IC001";
 
+  /** The most cards one delivery writes: an ID_CONFLICT pauses its first record's and its own. */
+  static final int MAX_DELIVERY_CARDS = 2;
+
+  /** How a delivery's write touches the identity records, and the part that does it. */
+  enum IdentityPart {
+    NONE(null),
+    FIRST_RECORD(IdentityRows.FIRST_RECORD_BY_DELIVERY),
+    VARIANT(IdentityRows.VARIANT_BY_DELIVERY);
+
+    final String sql;
+
+    IdentityPart(String sql) {
+      this.sql = sql;
+    }
+  }
+
+  /**
+   * The shape of a delivery's write: which rows join the statement that appends its entry.
+   *
+   * @param cards the guarded card writes, at most {@link #MAX_DELIVERY_CARDS}
+   */
+  record DeliveryShape(IdentityPart identity, boolean held, int cards) {}
+
+  /** A shape's statement, alone and followed by COMMIT. */
+  private record Template(String sql, String sqlAndCommit) {}
+
+  /** Every shape's statement, made once. */
+  private static final Map<DeliveryShape, Template> TEMPLATES = templates();
+
   private final Connection connection;
-  private final LockProtocol locks;
   private final Map<Integer, Long> deliverySeqs;
 
   /**
    * @param deliverySeqs the audit sequence number of each delivery whose held input the transaction
    *     loaded, by step
    */
-  EffectsWriter(Connection connection, LockProtocol locks, Map<Integer, Long> deliverySeqs) {
+  EffectsWriter(Connection connection, Map<Integer, Long> deliverySeqs) {
     this.connection = connection;
-    this.locks = locks;
     this.deliverySeqs = new HashMap<>(deliverySeqs);
   }
 
@@ -59,68 +87,13 @@ final class EffectsWriter {
   }
 
   private void write(Effects effects, boolean commit) throws SQLException {
-    Map<Integer, List<Sql.Bound>> withDelivery = new HashMap<>();
-    for (AuditEntry entry : effects.audit()) {
-      if (entry instanceof AuditEntry.DeliveryRecorded) {
-        withDelivery.put(entry.step(), new ArrayList<>());
-      }
-    }
-    List<Sql.Bound> identityAndHeld = new ArrayList<>();
-    Integer identityStep = step(effects.identity());
-    Sql.Bound identity =
-        IdentityRows.statement(effects.identity(), step -> seq(step, withDelivery));
-    if (identity != null) {
-      place(identity, identityStep, withDelivery, identityAndHeld);
-    }
-    List<Sql.Bound> held = new ArrayList<>();
-    for (HeldChange change : effects.held()) {
-      int step = change.input().step();
-      place(HeldRows.statement(change, seq(step, withDelivery)), step, withDelivery, held);
-    }
-    // A delivery's card writes join the statement that appends its audit entry: one statement.
-    Integer joined = null;
-    for (AuditEntry entry : effects.audit()) {
-      if (joined == null && entry instanceof AuditEntry.DeliveryRecorded) {
-        joined = entry.step();
-      }
-    }
-    List<CardUpdate> joinedCards = new ArrayList<>();
-    List<Sql.Bound> ownWrites = new ArrayList<>();
-    for (CardWrite card : effects.cards()) {
-      Sql.Bound update = CardRows.statement(locks, card);
-      if (update == null) {
-        continue;
-      }
-      if (joined != null) {
-        joinedCards.add(new CardUpdate(card, update));
-      } else {
-        ownWrites.add(CardRows.guarded(locks, card) ? guardedAlone(update, card) : update);
-      }
-    }
-    List<Sql.Bound> statements = new ArrayList<>();
-    boolean cardsJoined = false;
-    for (AuditEntry entry : effects.audit()) {
-      Sql.Bound insert = AuditRows.insert(entry);
-      if (!(entry instanceof AuditEntry.DeliveryRecorded)) {
-        statements.add(insert);
-      } else if (!cardsJoined && joined == entry.step()) {
-        cardsJoined = true;
-        statements.add(withDependents(insert, withDelivery.get(entry.step()), joinedCards));
-      } else {
-        statements.add(withDependents(insert, withDelivery.get(entry.step()), List.of()));
-      }
-    }
-    statements.addAll(identityAndHeld);
-    statements.addAll(ownWrites);
-    statements.addAll(held);
-    if (statements.isEmpty()) {
-      return;
-    }
-    if (commit) {
-      statements.add(COMMIT);
-    }
     try {
-      Sql.pipeline(connection, statements, (index, rows, count) -> {});
+      AuditEntry.DeliveryRecorded delivery = delivery(effects);
+      if (delivery != null) {
+        writeDelivery(effects, delivery, commit);
+      } else {
+        writeRows(effects, commit);
+      }
     } catch (SQLException e) {
       if (GUARD_FAILED.equals(e.getSQLState())) {
         // A disagreement between the store and the reducer is a bug, never a database error to
@@ -131,80 +104,171 @@ final class EffectsWriter {
     }
   }
 
-  /**
-   * The statement that appends a delivery's audit entry and writes the rows that name it, and
-   * {@code cards}: it returns the entry's sequence number, and checks each guarded card write's
-   * count in the same statement.
-   */
-  private Sql.Bound withDependents(
-      Sql.Bound insert, List<Sql.Bound> dependents, List<CardUpdate> cards) {
-    StringBuilder sql =
-        new StringBuilder("WITH delivery AS (").append(insert.sql()).append(" RETURNING seq)");
-    List<Object> values = new ArrayList<>(Arrays.asList(insert.values()));
-    for (int index = 0; index < dependents.size(); index++) {
-      sql.append(", row").append(index).append(" AS (").append(dependents.get(index).sql());
-      sql.append(')');
-      values.addAll(Arrays.asList(dependents.get(index).values()));
-    }
-    StringBuilder result = new StringBuilder(" SELECT seq");
-    List<Object> resultValues = new ArrayList<>();
-    for (int index = 0; index < cards.size(); index++) {
-      CardWrite card = cards.get(index).write();
-      Sql.Bound update = cards.get(index).update();
-      sql.append(", card").append(index).append(" AS (").append(update.sql());
-      sql.append(" RETURNING 1)");
-      values.addAll(Arrays.asList(update.values()));
-      if (CardRows.guarded(locks, card)) {
-        Sql.Bound guard = CardRows.guard(card, "(SELECT count(*) FROM card" + index + ")");
-        result.append(", ").append(guard.sql());
-        resultValues.addAll(Arrays.asList(guard.values()));
+  /** The delivery {@code effects} record, or null when they are not a delivery's. */
+  private static AuditEntry.DeliveryRecorded delivery(Effects effects) {
+    for (AuditEntry entry : effects.audit()) {
+      if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
+        if (effects.audit().size() != 1) {
+          throw new IllegalStateException("a delivery appends one audit entry: " + effects.audit());
+        }
+        return delivery;
       }
-    }
-    values.addAll(resultValues);
-    return new Sql.Bound(sql.append(result).append(" FROM delivery").toString(), values.toArray());
-  }
-
-  /** A card write and the statement that makes it. */
-  private record CardUpdate(CardWrite write, Sql.Bound update) {}
-
-  /** A guarded card write on its own: the update, and the check of its count. */
-  private static Sql.Bound guardedAlone(Sql.Bound update, CardWrite card) {
-    Sql.Bound guard = CardRows.guard(card, "count(*)");
-    List<Object> values = new ArrayList<>(Arrays.asList(update.values()));
-    values.addAll(Arrays.asList(guard.values()));
-    return new Sql.Bound(
-        "WITH card AS (" + update.sql() + " RETURNING 1) SELECT " + guard.sql() + " FROM card",
-        values.toArray());
-  }
-
-  private static void place(
-      Sql.Bound statement,
-      Integer step,
-      Map<Integer, List<Sql.Bound>> withDelivery,
-      List<Sql.Bound> otherwise) {
-    List<Sql.Bound> dependents = step == null ? null : withDelivery.get(step);
-    (dependents == null ? otherwise : dependents).add(statement);
-  }
-
-  /** The step whose delivery an identity change names, or null when it names none. */
-  private static Integer step(IdentityChange change) {
-    if (change instanceof IdentityChange.FirstRecord first) {
-      return first.content().step();
-    }
-    if (change instanceof IdentityChange.Variant variant) {
-      return variant.content().step();
     }
     return null;
   }
 
-  private Object seq(int step, Map<Integer, List<Sql.Bound>> withDelivery) {
-    if (withDelivery.containsKey(step)) {
-      return WRITTEN_DELIVERY;
+  /** A delivery's effects as the one statement of their shape, its values bound in order. */
+  private void writeDelivery(Effects effects, AuditEntry.DeliveryRecorded delivery, boolean commit)
+      throws SQLException {
+    int step = delivery.step();
+    List<Object> values = new ArrayList<>(48);
+    AuditRows.addValues(delivery, values);
+    IdentityPart identity = IdentityPart.NONE;
+    if (effects.identity() instanceof IdentityChange.FirstRecord first) {
+      sameStep(first.content().step(), step);
+      identity = IdentityPart.FIRST_RECORD;
+      IdentityRows.addFirstRecordValues(first, values);
+    } else if (effects.identity() instanceof IdentityChange.Variant variant) {
+      sameStep(variant.content().step(), step);
+      identity = IdentityPart.VARIANT;
+      IdentityRows.addVariantValues(variant, values);
+    } else if (!(effects.identity() instanceof IdentityChange.None)) {
+      throw new IllegalStateException("a delivery never prunes: " + effects.identity());
     }
+    for (HeldChange change : effects.held()) {
+      if (!(change instanceof HeldChange.Added added) || effects.held().size() != 1) {
+        throw new IllegalStateException("a delivery adds at most its own input: " + effects.held());
+      }
+      sameStep(added.input().step(), step);
+      HeldRows.addAddedValues(added.input(), values);
+    }
+    List<CardWrite> cards = deliveryCards(effects);
+    for (CardWrite card : cards) {
+      CardRows.addUpdateValues(card, values);
+    }
+    for (CardWrite card : cards) {
+      // The guard of each card write names its card, for the error it raises.
+      values.add(card.objectId());
+    }
+    Template template =
+        TEMPLATES.get(new DeliveryShape(identity, !effects.held().isEmpty(), cards.size()));
+    Sql.pipeline(
+        connection,
+        commit ? template.sqlAndCommit() : template.sql(),
+        values.toArray(),
+        (index, rows, count) -> {});
+  }
+
+  /** The card writes of a delivery that change anything: updates of cards it read, two at most. */
+  private static List<CardWrite> deliveryCards(Effects effects) {
+    List<CardWrite> cards = new ArrayList<>(MAX_DELIVERY_CARDS);
+    for (CardWrite card : effects.cards()) {
+      if (card.before() == null) {
+        throw new IllegalStateException("a delivery never creates a card: " + card.objectId());
+      }
+      if (card.changes()) {
+        cards.add(card);
+      }
+    }
+    if (cards.size() > MAX_DELIVERY_CARDS) {
+      throw new IllegalStateException("a delivery writes at most two cards: " + cards);
+    }
+    return cards;
+  }
+
+  private static void sameStep(int rowStep, int deliveryStep) {
+    if (rowStep != deliveryStep) {
+      throw new IllegalStateException(
+          "the delivery of step " + deliveryStep + " writes a row of step " + rowStep);
+    }
+  }
+
+  /**
+   * Any other effects, one fixed statement per row in one multi-statement: the audit entries in
+   * order, then the identity, the cards and the held inputs, which name the sequence numbers the
+   * transaction read.
+   */
+  private void writeRows(Effects effects, boolean commit) throws SQLException {
+    List<Sql.Bound> statements = new ArrayList<>();
+    for (AuditEntry entry : effects.audit()) {
+      statements.add(AuditRows.insert(entry));
+    }
+    if (effects.identity() instanceof IdentityChange.Pruned pruned) {
+      statements.add(new Sql.Bound(IdentityRows.PRUNE, pruned.eventId()));
+    } else if (!(effects.identity() instanceof IdentityChange.None)) {
+      throw new IllegalStateException("only a delivery records an identity: " + effects.identity());
+    }
+    for (CardWrite card : effects.cards()) {
+      if (card.before() == null) {
+        statements.add(new Sql.Bound(CardRows.INSERT, CardRows.insertValues(card)));
+      } else if (card.changes()) {
+        List<Object> values = new ArrayList<>();
+        CardRows.addUpdateValues(card, values);
+        values.add(card.objectId());
+        statements.add(new Sql.Bound(CardRows.GUARDED_UPDATE_ALONE, values.toArray()));
+      }
+    }
+    for (HeldChange change : effects.held()) {
+      statements.add(HeldRows.statement(change, seq(change.input().step())));
+    }
+    if (statements.isEmpty()) {
+      return;
+    }
+    if (commit) {
+      statements.add(COMMIT);
+    }
+    Sql.pipeline(connection, statements, (index, rows, count) -> {});
+  }
+
+  private long seq(int step) {
     Long seq = deliverySeqs.get(step);
     if (seq == null) {
       throw new IllegalStateException("no delivery of step " + step + " in this transaction");
     }
     return seq;
+  }
+
+  private static Map<DeliveryShape, Template> templates() {
+    Map<DeliveryShape, Template> templates = new HashMap<>();
+    for (IdentityPart identity : IdentityPart.values()) {
+      for (boolean held : new boolean[] {false, true}) {
+        for (int cards = 0; cards <= MAX_DELIVERY_CARDS; cards++) {
+          String sql = template(new DeliveryShape(identity, held, cards));
+          templates.put(
+              new DeliveryShape(identity, held, cards),
+              new Template(sql, sql + Sql.SEPARATOR + COMMIT.sql()));
+        }
+      }
+    }
+    return Map.copyOf(templates);
+  }
+
+  /**
+   * The statement of one shape: the entry's INSERT returning its sequence number, the rows that
+   * name it ({@code rowN}), the card updates ({@code cardN}), and a result that is the sequence
+   * number and each card update's guard, so the statement checks every count it wrote.
+   */
+  private static String template(DeliveryShape shape) {
+    StringBuilder sql =
+        new StringBuilder("WITH delivery AS (")
+            .append(AuditRows.DELIVERY_INSERT)
+            .append(" RETURNING seq)");
+    List<String> rows = new ArrayList<>();
+    if (shape.identity().sql != null) {
+      rows.add(shape.identity().sql);
+    }
+    if (shape.held()) {
+      rows.add(HeldRows.ADDED_BY_DELIVERY);
+    }
+    for (int row = 0; row < rows.size(); row++) {
+      sql.append(", row").append(row).append(" AS (").append(rows.get(row)).append(')');
+    }
+    StringBuilder result = new StringBuilder(" SELECT seq");
+    for (int card = 0; card < shape.cards(); card++) {
+      sql.append(", card").append(card).append(" AS (").append(CardRows.GUARDED_UPDATE);
+      sql.append(" RETURNING 1)");
+      result.append(", ").append(CardRows.guard("(SELECT count(*) FROM card" + card + ")"));
+    }
+    return sql.append(result).append(" FROM delivery").toString();
   }
 }

@@ -6,6 +6,7 @@ import io.inboxcheck.model.Effects.HeldChange;
 import io.inboxcheck.model.HeldInput;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * Held inputs as rows of {@code held_inputs}, each found by its delivery's audit sequence number:
@@ -51,47 +52,61 @@ final class HeldRows {
   }
 
   /**
-   * The statement that writes one held change to the row of the delivery numbered {@code
-   * deliverySeq}, a value or an expression ({@link Sql.Inline}).
+   * A delivery decided HELD, as a part of the statement that appends its audit entry: the row names
+   * that entry's sequence number, {@code (SELECT seq FROM delivery)} (EffectsWriter).
    */
-  static Sql.Bound statement(HeldChange change, Object deliverySeq) {
-    HeldInput input = change.input();
-    if (change instanceof HeldChange.Added) {
-      return Sql.Bound.of(
-          "INSERT INTO held_inputs (delivery_seq, step, event_id, object_id, decision, reason,"
-              + " status, content, raw_text) VALUES (?, ?, ?, ?, ?, ?, ?::held_status, ?, ?)",
-          deliverySeq,
-          input.step(),
-          input.eventId().orElse(null),
-          input.objectId().orElse(null),
-          DecisionKind.HELD.name(),
-          input.reason().name(),
-          HELD,
-          input.envelope().content().canonicalText(),
-          Codec.rawText(input.envelope()));
-    } else if (change instanceof HeldChange.ResolvedByAuthority) {
-      return Sql.Bound.of(
-          "UPDATE held_inputs SET status = ?::held_status, resolution = 'authority'"
-              + " WHERE delivery_seq = ?",
-          RESOLVED,
-          deliverySeq);
+  static final String ADDED_BY_DELIVERY =
+      "INSERT INTO held_inputs (delivery_seq, step, event_id, object_id, decision, reason,"
+          + " status, content, raw_text) VALUES ((SELECT seq FROM delivery), ?, ?, ?, ?, ?,"
+          + " ?::held_status, ?, ?)";
+
+  /** Adds the values of {@link #ADDED_BY_DELIVERY} for {@code input} to {@code values}. */
+  static void addAddedValues(HeldInput input, List<Object> values) {
+    values.add(input.step());
+    values.add(input.eventId().orElse(null));
+    values.add(input.objectId().orElse(null));
+    values.add(DecisionKind.HELD.name());
+    values.add(input.reason().name());
+    values.add(HELD);
+    values.add(input.envelope().content().canonicalText());
+    values.add(Codec.rawText(input.envelope()));
+  }
+
+  private static final String RESOLVED_BY_AUTHORITY =
+      "UPDATE held_inputs SET status = ?::held_status, resolution = 'authority'"
+          + " WHERE delivery_seq = ?";
+
+  private static final String REEVALUATED =
+      "UPDATE held_inputs SET decision = ?, reason = ?, status = ?::held_status,"
+          + " resolution = ?::held_resolution WHERE delivery_seq = ?";
+
+  private static final String LEFT_UNRESOLVED =
+      "UPDATE held_inputs SET status = ?::held_status WHERE delivery_seq = ?"
+          + " AND status = ?::held_status";
+
+  /**
+   * The statement that writes what a reconciliation decided for the held input of the delivery
+   * numbered {@code deliverySeq}; an input is added only by its own delivery ({@link
+   * #ADDED_BY_DELIVERY}).
+   */
+  static Sql.Bound statement(HeldChange change, long deliverySeq) {
+    if (change instanceof HeldChange.ResolvedByAuthority) {
+      return new Sql.Bound(RESOLVED_BY_AUTHORITY, RESOLVED, deliverySeq);
     } else if (change instanceof HeldChange.Reevaluated reevaluated) {
       Decision decision = reevaluated.decision();
       boolean stillHeld = decision.kind() == DecisionKind.HELD;
-      return Sql.Bound.of(
-          "UPDATE held_inputs SET decision = ?, reason = ?, status = ?::held_status,"
-              + " resolution = ?::held_resolution WHERE delivery_seq = ?",
+      return new Sql.Bound(
+          REEVALUATED,
           decision.kind().name(),
           Codec.reasonName(decision.reason()),
           stillHeld ? HELD : RESOLVED,
           stillHeld ? null : "reevaluated",
           deliverySeq);
+    } else if (change instanceof HeldChange.LeftUnresolved) {
+      return new Sql.Bound(LEFT_UNRESOLVED, UNRESOLVED, deliverySeq, HELD);
     }
-    return Sql.Bound.of(
-        "UPDATE held_inputs SET status = ?::held_status WHERE delivery_seq = ?"
-            + " AND status = ?::held_status",
-        UNRESOLVED,
-        deliverySeq,
-        HELD);
+    throw new IllegalStateException(
+        "a held input is added by its delivery's own statement, not at step "
+            + change.input().step());
   }
 }

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.IntFunction;
 
 /**
  * Identity records rebuilt from {@code identity_records} and {@code identity_variants} rows: the
@@ -200,41 +199,44 @@ final class IdentityRows {
     return all;
   }
 
+  /** Letting go of an id's record; its variants go with it (ON DELETE CASCADE). */
+  static final String PRUNE = "DELETE FROM identity_records WHERE event_id = ?";
+
   /**
-   * The statement that writes one identity change, or null when nothing changes; {@code
-   * deliverySeq} gives the audit sequence number of a step's delivery, a value or an expression.
+   * A delivery's first record, as a part of the statement that appends its audit entry: the row
+   * names that entry's sequence number, {@code (SELECT seq FROM delivery)} (EffectsWriter).
    */
-  static Sql.Bound statement(IdentityChange change, IntFunction<Object> deliverySeq) {
-    if (change instanceof IdentityChange.Pruned pruned) {
-      return Sql.Bound.of("DELETE FROM identity_records WHERE event_id = ?", pruned.eventId());
-    } else if (change instanceof IdentityChange.FirstRecord first) {
-      RecordedContent content = first.content();
-      Decision decision = content.latestDecision();
-      return Sql.Bound.of(
-          "INSERT INTO identity_records (event_id, first_content, first_object_id, first_step,"
-              + " first_received_at, first_delivery_seq, first_decision, first_reason)"
-              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-          first.eventId(),
-          content.content().canonicalText(),
-          first.objectId(),
-          content.step(),
-          Codec.timestamp(content.receivedAt()),
-          deliverySeq.apply(content.step()),
-          decision.kind().name(),
-          Codec.reasonName(decision.reason()));
-    } else if (change instanceof IdentityChange.Variant variant) {
-      RecordedContent content = variant.content();
-      return Sql.Bound.of(
-          "INSERT INTO identity_variants (event_id, variant_no, content, object_id, step,"
-              + " received_at, delivery_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          variant.eventId(),
-          variant.number(),
-          content.content().canonicalText(),
-          variant.objectId(),
-          content.step(),
-          Codec.timestamp(content.receivedAt()),
-          deliverySeq.apply(content.step()));
-    }
-    return null;
+  static final String FIRST_RECORD_BY_DELIVERY =
+      "INSERT INTO identity_records (event_id, first_content, first_object_id, first_step,"
+          + " first_received_at, first_delivery_seq, first_decision, first_reason)"
+          + " VALUES (?, ?, ?, ?, ?, (SELECT seq FROM delivery), ?, ?)";
+
+  /** A delivery's variant, as a part of the statement that appends its audit entry, as above. */
+  static final String VARIANT_BY_DELIVERY =
+      "INSERT INTO identity_variants (event_id, variant_no, content, object_id, step,"
+          + " received_at, delivery_seq) VALUES (?, ?, ?, ?, ?, ?, (SELECT seq FROM delivery))";
+
+  /** Adds the values of {@link #FIRST_RECORD_BY_DELIVERY} for {@code first} to {@code values}. */
+  static void addFirstRecordValues(IdentityChange.FirstRecord first, List<Object> values) {
+    RecordedContent content = first.content();
+    Decision decision = content.latestDecision();
+    values.add(first.eventId());
+    values.add(content.content().canonicalText());
+    values.add(first.objectId());
+    values.add(content.step());
+    values.add(Codec.timestamp(content.receivedAt()));
+    values.add(decision.kind().name());
+    values.add(Codec.reasonName(decision.reason()));
+  }
+
+  /** Adds the values of {@link #VARIANT_BY_DELIVERY} for {@code variant} to {@code values}. */
+  static void addVariantValues(IdentityChange.Variant variant, List<Object> values) {
+    RecordedContent content = variant.content();
+    values.add(variant.eventId());
+    values.add(variant.number());
+    values.add(content.content().canonicalText());
+    values.add(variant.objectId());
+    values.add(content.step());
+    values.add(Codec.timestamp(content.receivedAt()));
   }
 }

@@ -44,17 +44,25 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
   private RecordedView cachedView;
   private final Map<Integer, Long> deliveryAttempts = new ConcurrentHashMap<>();
 
+  /**
+   * The candidates for pruning at a cutoff: a list read without locks, each one decided again under
+   * its locks (PruneTransaction).
+   */
+  static final String PRUNE_CANDIDATES =
+      "SELECT event_id FROM identity_records WHERE first_received_at <= ?"
+          + " ORDER BY first_received_at, first_step";
+
   /** A receiver on {@code schema}, creating it from the versioned SQL file if it is absent. */
   public PostgresReceiver(ConnectionSource connections, String schema, ReceiverSetup setup) {
-    this(connections, schema, setup, LockProtocol.LOCKED);
+    this(connections, schema, setup, RaceHook.NONE);
   }
 
-  /** A receiver following {@code locks}: only the concurrency tests give another protocol. */
+  /** A receiver whose transactions call {@code hook} at each race window: the tests' seam. */
   PostgresReceiver(
-      ConnectionSource connections, String schema, ReceiverSetup setup, LockProtocol locks) {
+      ConnectionSource connections, String schema, ReceiverSetup setup, RaceHook hook) {
     this.connections = connections;
     this.schema = schema;
-    this.settings = new StoreSettings(setup, locks);
+    this.settings = new StoreSettings(setup, hook);
     this.transactions = new Transactions(connections);
     this.clock = setup.start();
     try {
@@ -91,15 +99,13 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     }
     clock = time;
     cachedView = null;
-    Instant cutoff = settings.locks().pruneClock(clock).minus(settings.setup().retention());
+    Instant cutoff = clock.minus(settings.setup().retention());
     List<String> candidates = new ArrayList<>();
-    // A candidate list without locks; each one is decided again under its locks.
     transactions.run(
         c -> {
           Sql.query(
               c,
-              "SELECT event_id FROM identity_records WHERE first_received_at <= ?"
-                  + " ORDER BY first_received_at, first_step",
+              PRUNE_CANDIDATES,
               row -> candidates.add(row.getString(1)),
               Codec.timestamp(cutoff));
           return true;
@@ -170,7 +176,7 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
       if (viewConnection == null) {
         viewConnection = connections.open();
         viewConnection.setAutoCommit(false);
-        viewConnection.setTransactionIsolation(settings.locks().viewIsolation());
+        viewConnection.setTransactionIsolation(ViewReader.ISOLATION);
         viewConnection.setReadOnly(true);
       }
       RecordedView view = ViewReader.read(viewConnection, settings, clock);

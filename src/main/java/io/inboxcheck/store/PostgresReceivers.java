@@ -47,7 +47,7 @@ public final class PostgresReceivers implements Function<ReceiverSetup, Receiver
     String schema = "inboxcheck_" + runId + "_" + (opened.size() + 1);
     SharedPostgresReceiver shared =
         new SharedPostgresReceiver(
-            receiverConnections(schema, setup), schema, setup, LockProtocol.LOCKED, connections);
+            receiverConnections(schema, setup), schema, setup, RaceHook.NONE, connections);
     opened.addAll(shared.members());
     return shared;
   }

@@ -21,8 +21,7 @@ record ReconcileTransaction(TransactionScope scope, String objectId, Authoritati
   /** Runs every statement of this object's reconciliation up to, not including, COMMIT. */
   ObjectReconciliation run() throws SQLException {
     Map<String, Card> cards =
-        CardRows.lockAndLoad(
-            scope.connection(), scope.settings().locks(), new TreeSet<>(Set.of(objectId)));
+        CardRows.lockAndLoad(scope.connection(), new TreeSet<>(Set.of(objectId)));
     List<HeldInput> held = new ArrayList<>();
     Map<Integer, Long> deliverySeqs = new HashMap<>();
     HeldRows.readStillHeld(
@@ -42,9 +41,8 @@ record ReconcileTransaction(TransactionScope scope, String objectId, Authoritati
             deliverySeqs.keySet(),
             scope.settings().setup().viewAt(scope.clock()));
     ObjectReconciliation result = Reconciler.reconcile(slice, objectId, authority);
-    scope.settings().locks().raceWindow();
-    scope.settings().locks().reached(LockProtocol.Window.RECONCILE_DECIDED, scope.connection());
-    new EffectsWriter(scope.connection(), scope.settings().locks(), deliverySeqs)
+    scope.settings().hook().reached(RaceHook.Window.RECONCILE_DECIDED, scope.connection());
+    new EffectsWriter(scope.connection(), deliverySeqs)
         .write(result.effects(scope.step(), scope.clock()));
     return result;
   }

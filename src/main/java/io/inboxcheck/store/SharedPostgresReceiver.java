@@ -39,19 +39,15 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
   private final BlockingQueue<PostgresReceiver> idle;
   private final Map<Integer, String> refusals = new ConcurrentHashMap<>();
 
-  /** {@code connections} receivers on {@code schema}, following {@code locks}. */
+  /** {@code connections} receivers on {@code schema}, calling {@code hook} at each race window. */
   SharedPostgresReceiver(
-      ConnectionSource source,
-      String schema,
-      ReceiverSetup setup,
-      LockProtocol locks,
-      int connections) {
+      ConnectionSource source, String schema, ReceiverSetup setup, RaceHook hook, int connections) {
     if (connections < 1) {
       throw new IllegalArgumentException("at least one connection, got " + connections);
     }
     idle = new ArrayBlockingQueue<>(connections);
     for (int index = 0; index < connections; index++) {
-      PostgresReceiver member = new PostgresReceiver(source, schema, setup, locks);
+      PostgresReceiver member = new PostgresReceiver(source, schema, setup, hook);
       members.add(member);
       idle.add(member);
     }

@@ -128,38 +128,8 @@ final class Sql {
     }
   }
 
-  /** SQL text put in place of a {@code ?}: a value the server computes in the same statement. */
-  record Inline(String sql) {}
-
   /** A statement and the values of its {@code ?} placeholders, in order. */
-  record Bound(String sql, Object[] values) {
-    /** {@code sql} with each {@code ?} whose value is an {@link Inline} replaced by its text. */
-    static Bound of(String sql, Object... values) {
-      boolean inlined = false;
-      for (Object value : values) {
-        inlined |= value instanceof Inline;
-      }
-      if (!inlined) {
-        return new Bound(sql, values);
-      }
-      StringBuilder text = new StringBuilder(sql.length());
-      List<Object> bound = new ArrayList<>(values.length);
-      int value = 0;
-      for (int at = 0; at < sql.length(); at++) {
-        char c = sql.charAt(at);
-        if (c == '?' && values[value] instanceof Inline inline) {
-          text.append(inline.sql());
-          value++;
-        } else {
-          if (c == '?') {
-            bound.add(values[value++]);
-          }
-          text.append(c);
-        }
-      }
-      return new Bound(text.toString(), bound.toArray());
-    }
-  }
+  record Bound(String sql, Object... values) {}
 
   /** Reads one value from a result row. */
   @FunctionalInterface

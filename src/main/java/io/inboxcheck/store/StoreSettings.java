@@ -3,8 +3,8 @@ package io.inboxcheck.store;
 import io.inboxcheck.receiver.ReceiverSetup;
 
 /**
- * What every transaction of one receiver shares: the scenario's setup and the lock protocol.
+ * What every transaction of one receiver shares: the scenario's setup and the race hook.
  *
- * @param locks {@link LockProtocol#LOCKED} except in the concurrency tests
+ * @param hook {@link RaceHook#NONE} except in the concurrency tests
  */
-record StoreSettings(ReceiverSetup setup, LockProtocol locks) {}
+record StoreSettings(ReceiverSetup setup, RaceHook hook) {}

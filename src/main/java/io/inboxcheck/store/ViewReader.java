@@ -21,11 +21,14 @@ import java.util.TreeMap;
  * database holds and not what the receiver believes it wrote.
  */
 final class ViewReader {
+  /** The isolation of the view's transaction: one snapshot for every table it reads. */
+  static final int ISOLATION = Connection.TRANSACTION_REPEATABLE_READ;
+
   private ViewReader() {}
 
   /**
-   * Reads everything; the caller runs this inside one transaction whose isolation is the protocol's
-   * {@link LockProtocol#viewIsolation()}, REPEATABLE READ, so every table comes from one snapshot.
+   * Reads everything; the caller runs this inside one transaction whose isolation is {@link
+   * #ISOLATION}, so every table comes from one snapshot.
    */
   static RecordedView read(Connection connection, StoreSettings settings, Instant clock)
       throws SQLException {
@@ -40,7 +43,7 @@ final class ViewReader {
           counters[0] = row.getLong("event");
           counters[1] = row.getLong("authoritative");
         });
-    settings.locks().reached(LockProtocol.Window.VIEW_COUNTERS_READ, connection);
+    settings.hook().reached(RaceHook.Window.VIEW_COUNTERS_READ, connection);
     List<AuditEntry> audit = new ArrayList<>();
     Map<String, List<Decision>> reevaluations = new HashMap<>();
     Sql.query(

@@ -1,26 +1,23 @@
 package io.inboxcheck.store;
 
-import io.inboxcheck.store.IdentityRows.StoredIdentity;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
-import java.util.Collection;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Holds the first transaction that reaches one named window of the lock protocol open until the
- * test releases it, and says which database session it runs in. Everything else is the protocol it
- * wraps, the store's own or a broken one from {@link TestLocks}.
+ * Holds the first transaction that reaches one named window of the store open until the test
+ * releases it, and says which database session it runs in. The receiver it is given to runs the
+ * store's own statements, with or without a planted mistake ({@link PlantedConnections}).
  */
-final class HeldWindow {
-  private final LockProtocol.Window window;
+final class HeldWindow implements RaceHook {
+  private final Window window;
   private final AtomicBoolean armed = new AtomicBoolean(true);
   private final CountDownLatch arrived = new CountDownLatch(1);
   private final CountDownLatch released = new CountDownLatch(1);
   private volatile int backend;
 
-  HeldWindow(LockProtocol.Window window) {
+  HeldWindow(Window window) {
     this.window = window;
   }
 
@@ -37,60 +34,11 @@ final class HeldWindow {
     released.countDown();
   }
 
-  /** {@code base}, stopping once at this window until {@link #release()}. */
-  LockProtocol around(LockProtocol base) {
-    return new LockProtocol() {
-      @Override
-      public boolean readsInOneRoundTrip() {
-        // The one-round-trip read has no point between the identity read and the card locks.
-        return base.readsInOneRoundTrip() && window != LockProtocol.Window.DELIVERY_IDENTITY_READ;
-      }
-
-      @Override
-      public void lockEvent(Connection connection, String eventId) throws SQLException {
-        base.lockEvent(connection, eventId);
-      }
-
-      @Override
-      public void lockCardNames(Connection connection, Collection<String> names)
-          throws SQLException {
-        base.lockCardNames(connection, names);
-      }
-
-      @Override
-      public StoredIdentity identityAfterCardLocks(
-          Connection connection, String eventId, StoredIdentity read) throws SQLException {
-        return base.identityAfterCardLocks(connection, eventId, read);
-      }
-
-      @Override
-      public boolean guardsCardUpdates() {
-        return base.guardsCardUpdates();
-      }
-
-      @Override
-      public int viewIsolation() {
-        return base.viewIsolation();
-      }
-
-      @Override
-      public Instant pruneClock(Instant clock) {
-        return base.pruneClock(clock);
-      }
-
-      @Override
-      public void raceWindow() {
-        base.raceWindow();
-      }
-
-      @Override
-      public void reached(LockProtocol.Window reached, Connection connection) throws SQLException {
-        if (reached == window && armed.compareAndSet(true, false)) {
-          hold(connection);
-        }
-        base.reached(reached, connection);
-      }
-    };
+  @Override
+  public void reached(Window reached, Connection connection) throws SQLException {
+    if (reached == window && armed.compareAndSet(true, false)) {
+      hold(connection);
+    }
   }
 
   private void hold(Connection connection) throws SQLException {

@@ -25,10 +25,9 @@ class PostgresCardGuardTests {
     AtomicReference<Map<String, String>> afterOutsideWrite = new AtomicReference<>();
     // Between deciding and writing, another session changes card-7 without taking its name lock;
     // the store locks names, not rows, so it commits at once.
-    LockProtocol changedUnderneath =
-        new LockProtocol() {
-          @Override
-          public void raceWindow() {
+    RaceHook changedUnderneath =
+        (window, connection) -> {
+          if (window == RaceHook.Window.DELIVERY_DECIDED) {
             execute(schema, "UPDATE cards SET version = version + 100 WHERE object_id = 'card-7'");
             afterOutsideWrite.set(StoreFixtures.digest(schema));
           }

@@ -5,9 +5,9 @@ import static io.inboxcheck.store.StoreFixtures.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.store.LockProtocol.Window;
 import io.inboxcheck.store.PostgresRaceWindowTests.Verdict;
-import java.time.Duration;
+import io.inboxcheck.store.RaceHook.Window;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.RepeatedTest;
@@ -15,14 +15,14 @@ import org.junit.jupiter.api.RepeatedTest;
 /**
  * The card races of docs/storage-boundary.md 4.1 and 6, played in one order every time (see {@link
  * Race}): two ids deciding on one card, and a delivery deciding on a card's absence while an
- * authority creates it. The broken store has no card-name lock, no row lock and no update guard
- * ({@link TestLocks#withoutCardLocks}); {@code PostgresConcurrencyTests} still runs it in random
+ * authority creates it. The broken store has no card-name lock and no update guard ({@link
+ * PlantedMistake#CARD_LOCKS_DROPPED}); {@code PostgresConcurrencyTests} still runs it in random
  * batches.
  */
 class PostgresCardRaceTests {
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void twoIdsForOneCardWaitForItsLock() throws Exception {
-    Verdict verdict = twoIdsForOneCard(LockProtocol.LOCKED);
+    Verdict verdict = twoIdsForOneCard(Set.of());
 
     assertThat(verdict.problems()).isEmpty();
     assertThat(verdict.secondWaited()).as("e-2 waits for card-7's lock").isTrue();
@@ -30,7 +30,7 @@ class PostgresCardRaceTests {
 
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void withoutTheCardLocksALostUpdateIsCaught() throws Exception {
-    Verdict verdict = twoIdsForOneCard(TestLocks.withoutCardLocks(Duration.ZERO));
+    Verdict verdict = twoIdsForOneCard(Set.of(PlantedMistake.CARD_LOCKS_DROPPED));
 
     assertThat(verdict.secondWaited()).isFalse();
     assertThat(verdict.problems()).as("v11 written over v12").isNotEmpty();
@@ -41,25 +41,25 @@ class PostgresCardRaceTests {
    * the card lock e-2 waits and applies v12 over v11; without it, e-2 applies v12 over v10 and
    * commits, and e-1 then writes v11 over it, which no serial order does.
    */
-  private static Verdict twoIdsForOneCard(LockProtocol locks) throws Exception {
+  private static Verdict twoIdsForOneCard(Set<PlantedMistake> planted) throws Exception {
     try (RaceRecord race = new RaceRecord()) {
-      race.receiver(LockProtocol.LOCKED);
+      race.receiver(RaceHook.NONE);
       HeldWindow held = new HeldWindow(Window.DELIVERY_DECIDED);
-      PostgresReceiver first = race.receiver(held.around(locks));
-      PostgresReceiver second = race.receiver(locks);
+      PostgresReceiver first = race.receiver(held, planted);
+      PostgresReceiver second = race.receiver(RaceHook.NONE, planted);
       Race.Outcome<?, ?> outcome =
           Race.run(
               race.schema,
               held,
               () -> race.deliver(first, 1, snapshot("e-1", "card-7", 11L, "L11")),
               () -> race.deliver(second, 2, snapshot("e-2", "card-7", 12L, "L12")));
-      return new Verdict(race.problems(), outcome.secondWaited());
+      return race.verdict(outcome);
     }
   }
 
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void anAuthorityCreatingACardWaitsForADeliveryDecidingOnItsAbsence() throws Exception {
-    Verdict verdict = absenceRacingACreation(LockProtocol.LOCKED);
+    Verdict verdict = absenceRacingACreation(Set.of());
 
     assertThat(verdict.problems()).isEmpty();
     assertThat(verdict.secondWaited()).as("the authority waits for card-99's name").isTrue();
@@ -67,7 +67,7 @@ class PostgresCardRaceTests {
 
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void withoutTheCardNameLockAnInputHeldAgainstAnExistingCardIsCaught() throws Exception {
-    Verdict verdict = absenceRacingACreation(TestLocks.withoutCardLocks(Duration.ZERO));
+    Verdict verdict = absenceRacingACreation(Set.of(PlantedMistake.CARD_LOCKS_DROPPED));
 
     assertThat(verdict.secondWaited()).isFalse();
     assertThat(verdict.problems())
@@ -81,12 +81,12 @@ class PostgresCardRaceTests {
    * finds e-1's held input and re-evaluates it; without it, it finds nothing, and e-1's input stays
    * held against a card that exists.
    */
-  private static Verdict absenceRacingACreation(LockProtocol locks) throws Exception {
+  private static Verdict absenceRacingACreation(Set<PlantedMistake> planted) throws Exception {
     try (RaceRecord race = new RaceRecord()) {
-      race.receiver(LockProtocol.LOCKED);
+      race.receiver(RaceHook.NONE);
       HeldWindow held = new HeldWindow(Window.DELIVERY_DECIDED);
-      PostgresReceiver deliverer = race.receiver(held.around(locks));
-      PostgresReceiver reconciler = race.receiver(locks);
+      PostgresReceiver deliverer = race.receiver(held, planted);
+      PostgresReceiver reconciler = race.receiver(RaceHook.NONE, planted);
       SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
       authority.put("card-99", new AuthoritativeCard(5, state("ready", "L5")));
       Race.Outcome<?, ?> outcome =
@@ -95,7 +95,7 @@ class PostgresCardRaceTests {
               held,
               () -> race.deliver(deliverer, 1, snapshot("e-1", "card-99", 6L, "L6")),
               () -> race.reconcile(reconciler, 2, authority));
-      return new Verdict(race.problems(), outcome.secondWaited());
+      return race.verdict(outcome);
     }
   }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code check --concurrency} against the PostgreSQL store (issue 16, copies in flight): the store
- * passes with copies of one delivery really in flight at once, and the store without its identity
- * lock fails, every time.
+ * passes with copies of one delivery really in flight at once, and the store without its name locks
+ * ({@link NameLocklessPostgres}) fails, every time.
  */
 class PostgresConcurrencyCheckTests {
   /** The seed of the passing run; rerun a failure with the command it prints. */
@@ -34,7 +34,7 @@ class PostgresConcurrencyCheckTests {
   }
 
   @Test
-  void theStoreWithoutItsIdentityLockFailsEveryRun() {
+  void theStoreWithoutItsNameLocksFailsEveryRun() {
     for (int run = 0; run < BROKEN_RUNS; run++) {
       long seed = SEED + run;
       CommandRun result =
@@ -43,7 +43,7 @@ class PostgresConcurrencyCheckTests {
               "--concurrency",
               "4",
               "--receiver",
-              "class:" + IdentityLocklessPostgres.class.getName(),
+              "class:" + NameLocklessPostgres.class.getName(),
               "--seed",
               Long.toString(seed));
 

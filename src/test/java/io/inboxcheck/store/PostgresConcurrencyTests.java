@@ -31,12 +31,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
@@ -50,6 +53,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * audit order must be a serial order the model agrees with (docs/storage-boundary.md 6). In the
  * reconciliation runs one more receiver reconciles at the same moment, and the audit, one
  * transaction at a time, must replay to the same entries, cards, held inputs and counters.
+ *
+ * <p>Every receiver runs the store's own statements, the one read path production runs; a short
+ * wait once a transaction decided ({@link RaceWindows}) makes unprotected races interleave. The
+ * same runs with a known mistake planted in that SQL ({@link PlantedMistake}) must fail: that is
+ * what shows the checks guard the production path.
  */
 class PostgresConcurrencyTests {
   /** Receivers delivering at once in the default run; 2, 8 and 16 run under -Pthorough. */
@@ -69,7 +77,7 @@ class PostgresConcurrencyTests {
 
   @Test
   void concurrentReceiversAreSerialisableInAuditOrder() throws Exception {
-    Run run = run(true, SEED, RECEIVERS, "concurrentReceiversAreSerialisableInAuditOrder");
+    Run run = run(AS_BUILT, SEED, RECEIVERS, "concurrentReceiversAreSerialisableInAuditOrder");
 
     assertThat(run.problems())
         .as("serialisability against the model; %s", run.explained())
@@ -83,7 +91,7 @@ class PostgresConcurrencyTests {
   @ParameterizedTest(name = "K = {0}")
   @ValueSource(ints = {2, 8, 16})
   void serialisableAtOtherConcurrencies(int receivers) throws Exception {
-    Run run = run(true, SEED + receivers, receivers, "serialisableAtOtherConcurrencies");
+    Run run = run(AS_BUILT, SEED + receivers, receivers, "serialisableAtOtherConcurrencies");
 
     assertThat(run.problems())
         .as("serialisability against the model; %s", run.explained())
@@ -106,7 +114,12 @@ class PostgresConcurrencyTests {
     Run run = null;
     int attempt = 0;
     while ((run == null || run.problems().isEmpty()) && attempt < BROKEN_STORE_ATTEMPTS) {
-      run = run(false, SEED + attempt, RECEIVERS, "withoutTheCardLockTheCheckCatchesLostUpdates");
+      run =
+          run(
+              Set.of(PlantedMistake.CARD_LOCKS_DROPPED),
+              SEED + attempt,
+              RECEIVERS,
+              "withoutTheCardLockTheCheckCatchesLostUpdates");
       attempt++;
     }
 
@@ -116,6 +129,25 @@ class PostgresConcurrencyTests {
             attempt)
         .isNotEmpty();
     assertWhatItSawReplays(run);
+  }
+
+  /**
+   * The batch that passes above, with the identity lock dropped from the delivery's read: copies of
+   * one new id arriving at once all find no record, and all but one fail their first record's
+   * insert, a contention failure the check names. One batch, the passing test's own seed.
+   */
+  @Test
+  void withoutTheIdentityLockInTheReadTheCheckCatchesIt() throws Exception {
+    Run run =
+        run(
+            Set.of(PlantedMistake.IDENTITY_LOCK_DROPPED_FROM_THE_READ),
+            SEED,
+            RECEIVERS,
+            "withoutTheIdentityLockInTheReadTheCheckCatchesIt");
+
+    assertThat(run.problems())
+        .as("copies of one new id decided on no record; %s", run.explained())
+        .anyMatch(problem -> problem.contains("SQLSTATE 23505"));
   }
 
   /**
@@ -137,8 +169,12 @@ class PostgresConcurrencyTests {
     }
   }
 
-  /** Rounds between two reconcile steps racing the deliveries. */
-  static final int RECONCILE_EVERY = 2;
+  /**
+   * The longest wait of a delivery before it starts in the runs with reconciliations, drawn anew
+   * for each one: some deliveries then start after their round's authority took its card's lock and
+   * wait for it, as a redelivery racing the re-evaluation of its own input must.
+   */
+  static final Duration START_JITTER = Duration.ofMillis(3);
 
   /**
    * Reconciliations racing deliveries of new ids: version races on card-7 and card-8, variants that
@@ -150,7 +186,11 @@ class PostgresConcurrencyTests {
   void reconciliationsRacingDeliveriesAreSerialisableInAuditOrder() throws Exception {
     RaceRun run =
         runWithReconciliations(
-            SEED, RECEIVERS, false, "reconciliationsRacingDeliveriesAreSerialisableInAuditOrder");
+            AS_BUILT,
+            SEED,
+            RECEIVERS,
+            false,
+            "reconciliationsRacingDeliveriesAreSerialisableInAuditOrder");
 
     assertSerialisable(run);
     assertThat(run.count(AuditEntry.Reevaluated.class))
@@ -167,9 +207,44 @@ class PostgresConcurrencyTests {
    */
   @Test
   void redeliveriesRacingReEvaluationsRestateTheNewDecision() throws Exception {
-    assertSerialisable(
+    RaceRun run =
         runWithReconciliations(
-            SEED, RECEIVERS, true, "redeliveriesRacingReEvaluationsRestateTheNewDecision"));
+            AS_BUILT,
+            SEED,
+            RECEIVERS,
+            true,
+            "redeliveriesRacingReEvaluationsRestateTheNewDecision");
+
+    assertSerialisable(run);
+    assertThat(run.targetedRedeliveries())
+        .as("redeliveries of inputs held CARD_PAUSED, sent with their card's authority")
+        .isGreaterThanOrEqualTo(MIN_TARGETED_REDELIVERIES);
+  }
+
+  /**
+   * The coverage the redelivery run requires of its batch, the races it exists to play: one round
+   * of them at least.
+   */
+  static final int MIN_TARGETED_REDELIVERIES = RECEIVERS;
+
+  /**
+   * The redelivery run above, with the delivery reading its id's record before its card locks and
+   * never again: a redelivery that waited for a reconciliation's card lock restates the decision
+   * the re-evaluation replaced, which the replay of the audit shows.
+   */
+  @Test
+  void theIdentityReadBeforeTheCardLocksIsCaughtByTheRedeliveryRun() throws Exception {
+    RaceRun run =
+        runWithReconciliations(
+            Set.of(PlantedMistake.IDENTITY_READ_BEFORE_THE_CARD_LOCKS),
+            SEED,
+            RECEIVERS,
+            true,
+            "theIdentityReadBeforeTheCardLocksIsCaughtByTheRedeliveryRun");
+
+    assertThat(run.problems())
+        .as("a redelivery restated a decision a re-evaluation had replaced; %s", run.explained())
+        .isNotEmpty();
   }
 
   /**
@@ -182,7 +257,7 @@ class PostgresConcurrencyTests {
     ReceiverSetup setup = StoreFixtures.guide();
     String schema = TestPostgres.freshSchema("regress");
     try (PostgresReceiver receiver =
-        TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW))) {
+        TestPostgres.receiver(schema, setup, new RaceWindows(RACE_WINDOW))) {
       Envelope high = snapshot("e-1", "card-7", 50L, "L50");
       List<SerialisabilityCheck.Sent> sent =
           List.of(
@@ -221,14 +296,15 @@ class PostgresConcurrencyTests {
       List<String> problems, Map<String, Long> retried, String explained, int auditedInputs) {}
 
   /**
-   * A run with reconciliations: the problems found, the retries, the audit and how many objects the
-   * reconcile steps listed.
+   * A run with reconciliations: the problems found, the retries, the audit, how many objects the
+   * reconcile steps listed and how many redeliveries raced their own input's re-evaluation.
    */
   record RaceRun(
       List<String> problems,
       Map<String, Long> retried,
       List<AuditEntry> audit,
       long listedObjects,
+      int targetedRedeliveries,
       String explained) {
     long count(Class<? extends AuditEntry> kind) {
       return audit.stream().filter(kind::isInstance).count();
@@ -238,31 +314,32 @@ class PostgresConcurrencyTests {
   /**
    * K receivers deliver a batch with conflicts, round by round, while one more receiver, on its own
    * connection and the same schema, runs a reconcile step at the same moment every {@link
-   * #RECONCILE_EVERY} rounds: authoritative snapshots of card-7, card-8 or both.
+   * ReconcilingBatch#RECONCILE_EVERY} rounds: authoritative snapshots of card-7, card-8 or both.
    */
   static RaceRun runWithReconciliations(
-      long seed, int receiverCount, boolean redeliveries, String test) throws Exception {
+      Set<PlantedMistake> planted, long seed, int receiverCount, boolean redeliveries, String test)
+      throws Exception {
+    System.out.println(test + ": seed " + seed + "; rerun with: " + rerun(test, seed));
     ReceiverSetup setup = StoreFixtures.guide();
     String schema = TestPostgres.freshSchema("race");
-    Random random = new Random(seed);
-    List<Envelope> batch = conflictingBatch(random, receiverCount, redeliveries);
+    ReconcilingBatch generated =
+        ReconcilingBatch.generate(new Random(seed), receiverCount, redeliveries);
+    List<Envelope> batch = generated.deliveries();
     int rounds = batch.size() / receiverCount;
-    List<SortedMap<String, AuthoritativeCard>> plan = new ArrayList<>();
-    for (int round = 0; round < rounds; round++) {
-      plan.add(round % RECONCILE_EVERY == RECONCILE_EVERY - 1 ? authority(random) : null);
-    }
+    List<SortedMap<String, AuthoritativeCard>> plan = generated.authorities();
+    List<PlantedConnections> plants = new ArrayList<>();
     List<PostgresReceiver> receivers = new ArrayList<>();
     for (int index = 0; index < receiverCount; index++) {
-      receivers.add(TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW)));
+      receivers.add(receiver(schema, setup, planted, plants));
     }
-    PostgresReceiver reconciler =
-        TestPostgres.receiver(schema, setup, TestLocks.withRaceWindow(RACE_WINDOW));
+    PostgresReceiver reconciler = receiver(schema, setup, planted, plants);
     List<SerialisabilityCheck.Sent> sent = Collections.synchronizedList(new ArrayList<>());
     List<SerialisabilityCheck.Reconciled> reconciled = new ArrayList<>();
     CyclicBarrier together = new CyclicBarrier(receiverCount + 1);
     ExecutorService threads = Executors.newFixedThreadPool(receiverCount + 1);
     try {
-      List<Future<?>> done = startDeliverers(threads, receivers, batch, together, sent);
+      List<Future<?>> done =
+          startDeliverers(threads, receivers, batch, together, sent, START_JITTER);
       done.add(
           threads.submit(
               () -> {
@@ -270,8 +347,7 @@ class PostgresConcurrencyTests {
                   together.await();
                   SortedMap<String, AuthoritativeCard> authority = plan.get(round);
                   if (authority != null) {
-                    // Step numbers after the batch's, so every step of the run is unique.
-                    int step = batch.size() + round + 1;
+                    int step = ReconcilingBatch.stepOfAuthority(batch.size(), round);
                     reconciled.add(
                         new SerialisabilityCheck.Reconciled(
                             step, authority, reconciler.reconcile(step, authority)));
@@ -286,11 +362,8 @@ class PostgresConcurrencyTests {
       threads.shutdownNow();
     }
     receivers.add(reconciler);
-    Map<String, Long> retried = new java.util.TreeMap<>();
-    for (PostgresReceiver receiver : receivers) {
-      assertThat(receiver.lastUnexpected()).as("store errors").isNull();
-      receiver.retriedStates().forEach((state, count) -> retried.merge(state, count, Long::sum));
-    }
+    assertPlantsSent(plants);
+    Map<String, Long> retried = retried(receivers);
     ReceiverView stored = reconciler.view();
     List<Long> transactions = transactions(schema);
     List<AuditEntry> serial = SerialisabilityCheck.inTransactionOrder(stored.audit(), transactions);
@@ -299,6 +372,7 @@ class PostgresConcurrencyTests {
             SerialisabilityCheck.checkWithReconciliations(
                 setup, List.copyOf(sent), List.copyOf(reconciled), serial, stored));
     problems.addAll(Contention.problems(receivers));
+    problems.addAll(storeErrors(receivers));
     receivers.forEach(PostgresReceiver::close);
     long listed = plan.stream().filter(Objects::nonNull).mapToLong(Map::size).sum();
     Map<Integer, SortedMap<String, AuthoritativeCard>> authorities = new HashMap<>();
@@ -307,7 +381,8 @@ class PostgresConcurrencyTests {
         explain(test, seed, setup, serial, List.copyOf(sent), authorities, problems)
             + "; "
             + Contention.report(test, receivers);
-    return new RaceRun(problems, retried, stored.audit(), listed, explained);
+    return new RaceRun(
+        problems, retried, stored.audit(), listed, generated.targetedRedeliveries(), explained);
   }
 
   /**
@@ -324,12 +399,7 @@ class PostgresConcurrencyTests {
       Map<Integer, SortedMap<String, AuthoritativeCard>> authorities,
       List<String> problems) {
     String name = PostgresConcurrencyTests.class.getSimpleName() + "#" + test;
-    String rerun =
-        "mvn -B test -Dtest='"
-            + name
-            + "' -Dinboxcheck.raceSeed="
-            + seed
-            + " -Dsurefire.failIfNoSpecifiedTests=false";
+    String rerun = rerun(test, seed);
     String explained = "seed " + seed + "; rerun with: " + rerun;
     if (problems.isEmpty()) {
       return explained;
@@ -354,6 +424,57 @@ class PostgresConcurrencyTests {
         + ")";
   }
 
+  /** The command that reruns {@code test} of this class with {@code seed}. */
+  static String rerun(String test, long seed) {
+    return "mvn -B test -Dtest='"
+        + PostgresConcurrencyTests.class.getSimpleName()
+        + "#"
+        + test
+        + "' -Dinboxcheck.raceSeed="
+        + seed
+        + " -Dsurefire.failIfNoSpecifiedTests=false";
+  }
+
+  /** No mistake planted: the store as built. */
+  static final Set<PlantedMistake> AS_BUILT = Set.of();
+
+  /** A receiver on {@code schema} with {@code planted} and the randomised tests' race windows. */
+  static PostgresReceiver receiver(
+      String schema,
+      ReceiverSetup setup,
+      Set<PlantedMistake> planted,
+      List<PlantedConnections> plants) {
+    PlantedConnections connections = TestPostgres.plantedConnections(schema, setup, planted);
+    plants.add(connections);
+    return new PostgresReceiver(connections, schema, setup, new RaceWindows(RACE_WINDOW));
+  }
+
+  /** A run whose planted mistakes no receiver sent judged the store as built: it must not count. */
+  static void assertPlantsSent(List<PlantedConnections> plants) {
+    assertThat(PlantedConnections.neverSent(plants))
+        .as("planted mistakes no receiver sent")
+        .isEmpty();
+  }
+
+  /** Every failure of a receiver that was not a database error: a bug in the store. */
+  static List<String> storeErrors(List<PostgresReceiver> receivers) {
+    List<String> errors = new ArrayList<>();
+    for (PostgresReceiver receiver : receivers) {
+      if (receiver.lastUnexpected() != null) {
+        errors.add("store error: " + receiver.lastUnexpected());
+      }
+    }
+    return errors;
+  }
+
+  private static Map<String, Long> retried(List<PostgresReceiver> receivers) {
+    Map<String, Long> retried = new TreeMap<>();
+    for (PostgresReceiver receiver : receivers) {
+      receiver.retriedStates().forEach((state, count) -> retried.merge(state, count, Long::sum));
+    }
+    return retried;
+  }
+
   /** Each audit entry's transaction id, in {@code seq} order: the column the view leaves out. */
   static List<Long> transactions(String schema) throws SQLException {
     List<Long> ids = new ArrayList<>();
@@ -367,95 +488,36 @@ class PostgresConcurrencyTests {
     return ids;
   }
 
-  /** An authority for card-7, card-8 or both, each version carrying the deliveries' state. */
-  static SortedMap<String, AuthoritativeCard> authority(Random random) {
-    SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
-    int which = random.nextInt(3);
-    if (which != 1) {
-      long version = version(random);
-      authority.put("card-7", new AuthoritativeCard(version, state("ready", "L" + version)));
-    }
-    if (which != 0) {
-      long version = version(random);
-      authority.put("card-8", new AuthoritativeCard(version, state("ready", "L" + version)));
-    }
-    return authority;
-  }
-
-  /**
-   * Rounds of simultaneous arrivals that leave held inputs for the authorities to find: variants of
-   * one id that pause both cards (ID_CONFLICT, then CARD_PAUSED for what follows), an envelope
-   * without a version now and then (MISSING_VERSION, unresolved after an authority), one id at
-   * every receiver at once, redeliveries of earlier envelopes (restating decisions an authority may
-   * have changed meanwhile), and version races on the two cards.
-   */
-  static List<Envelope> conflictingBatch(Random random, int receivers, boolean redeliveries) {
-    List<Envelope> batch = new ArrayList<>();
-    int nextId = 1;
-    int rounds = BATCH / receivers;
-    for (int round = 0; round < rounds; round++) {
-      int kind = random.nextInt(10);
-      if (kind < 2) {
-        String id = "e-" + nextId++;
-        for (int copy = 0; copy < receivers; copy++) {
-          batch.add(
-              snapshot(
-                  id, copy % 2 == 0 ? "card-7" : "card-8", version(random), "variant " + copy));
-        }
-      } else if (redeliveries && kind < 4 && !batch.isEmpty()) {
-        for (int copy = 0; copy < receivers; copy++) {
-          batch.add(batch.get(random.nextInt(batch.size())));
-        }
-      } else if (redeliveries && kind < 5) {
-        long version = version(random);
-        Envelope same = snapshot("e-" + nextId++, card(random), version, "L" + version);
-        for (int copy = 0; copy < receivers; copy++) {
-          batch.add(same);
-        }
-      } else {
-        for (int copy = 0; copy < receivers; copy++) {
-          Long version = random.nextInt(12) == 0 ? null : version(random);
-          batch.add(snapshot("e-" + nextId++, card(random), version, "L" + version));
-        }
-      }
-    }
-    return batch;
-  }
-
-  static Run run(boolean cardLocks, long seed, int receiverCount, String test) throws Exception {
+  static Run run(Set<PlantedMistake> planted, long seed, int receiverCount, String test)
+      throws Exception {
+    System.out.println(test + ": seed " + seed + "; rerun with: " + rerun(test, seed));
     ReceiverSetup setup = StoreFixtures.guide();
-    String schema = TestPostgres.freshSchema(cardLocks ? "conc" : "broken");
+    String schema = TestPostgres.freshSchema(planted.isEmpty() ? "conc" : "broken");
     List<Envelope> batch = batch(new Random(seed), receiverCount);
+    List<PlantedConnections> plants = new ArrayList<>();
     List<PostgresReceiver> receivers = new ArrayList<>();
     for (int index = 0; index < receiverCount; index++) {
-      receivers.add(
-          TestPostgres.receiver(
-              schema,
-              setup,
-              cardLocks
-                  ? TestLocks.withRaceWindow(RACE_WINDOW)
-                  : TestLocks.withoutCardLocks(RACE_WINDOW)));
+      receivers.add(receiver(schema, setup, planted, plants));
     }
     List<SerialisabilityCheck.Sent> sent = Collections.synchronizedList(new ArrayList<>());
     CyclicBarrier together = new CyclicBarrier(receiverCount);
     ExecutorService threads = Executors.newFixedThreadPool(receiverCount);
     try {
-      List<Future<?>> done = startDeliverers(threads, receivers, batch, together, sent);
+      List<Future<?>> done =
+          startDeliverers(threads, receivers, batch, together, sent, Duration.ZERO);
       for (Future<?> future : done) {
         future.get();
       }
     } finally {
       threads.shutdownNow();
     }
-    Map<String, Long> retried = new java.util.TreeMap<>();
-    for (PostgresReceiver receiver : receivers) {
-      assertThat(receiver.lastUnexpected()).as("store errors").isNull();
-      receiver.retriedStates().forEach((state, count) -> retried.merge(state, count, Long::sum));
-    }
+    assertPlantsSent(plants);
+    Map<String, Long> retried = retried(receivers);
     ReceiverView stored = receivers.get(0).view();
     List<String> problems =
         new ArrayList<>(SerialisabilityCheck.check(setup, List.copyOf(sent), stored));
     problems.addAll(Contention.problems(receivers));
+    problems.addAll(storeErrors(receivers));
     receivers.forEach(PostgresReceiver::close);
     String explained =
         explain(test, seed, setup, stored.audit(), List.copyOf(sent), Map.of(), problems)
@@ -469,14 +531,16 @@ class PostgresConcurrencyTests {
   /**
    * Rounds of simultaneous arrivals: distinct ids racing for card-7 and card-8 with nearby versions
    * (a version always carries the same state, so races decide APPLIED, STALE or SAME_STATE and
-   * rarely pause), one id arriving at every receiver at once, and in the last rounds variants of
-   * one id that pause both cards, followed by arrivals for the paused cards.
+   * rarely pause), one id arriving at every receiver at once, for a card or naming none (then only
+   * the identity lock orders the copies), and in the last rounds variants of one id that pause both
+   * cards, followed by arrivals for the paused cards.
    */
   static List<Envelope> batch(Random random, int receivers) {
     List<Envelope> batch = new ArrayList<>();
     int nextId = 1;
     int rounds = BATCH / receivers;
     for (int round = 0; round < rounds; round++) {
+      int kind = random.nextInt(8);
       if (round == rounds - 2) {
         String id = "e-" + nextId++;
         for (int copy = 0; copy < receivers; copy++) {
@@ -484,11 +548,16 @@ class PostgresConcurrencyTests {
               snapshot(
                   id, copy % 2 == 0 ? "card-7" : "card-8", version(random), "variant " + copy));
         }
-      } else if (random.nextInt(4) == 0) {
+      } else if (kind < 2) {
         long version = version(random);
         Envelope same = snapshot("e-" + nextId++, card(random), version, "L" + version);
         for (int copy = 0; copy < receivers; copy++) {
           batch.add(same);
+        }
+      } else if (kind == 2) {
+        Envelope namingNoCard = StoreFixtures.namingNoCard("e-" + nextId++);
+        for (int copy = 0; copy < receivers; copy++) {
+          batch.add(namingNoCard);
         }
       } else {
         for (int copy = 0; copy < receivers; copy++) {
@@ -517,7 +586,8 @@ class PostgresConcurrencyTests {
       List<PostgresReceiver> receivers,
       List<Envelope> batch,
       CyclicBarrier together,
-      List<SerialisabilityCheck.Sent> sent) {
+      List<SerialisabilityCheck.Sent> sent,
+      Duration jitter) {
     int receiverCount = receivers.size();
     List<Future<?>> done = new ArrayList<>();
     for (int worker = 0; worker < receiverCount; worker++) {
@@ -527,6 +597,9 @@ class PostgresConcurrencyTests {
               () -> {
                 for (int step = index + 1; step <= batch.size(); step += receiverCount) {
                   together.await();
+                  if (!jitter.isZero()) {
+                    LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(jitter.toNanos()));
+                  }
                   Envelope envelope = batch.get(step - 1);
                   sent.add(
                       new SerialisabilityCheck.Sent(

@@ -196,7 +196,7 @@ class PostgresCrashTests {
   void theConsistencyChecksFindAnIdentityRecordWithoutItsDelivery() throws SQLException {
     String schema = TestPostgres.freshSchema("orphan");
     try (PostgresReceiver receiver =
-        TestPostgres.receiver(schema, StoreFixtures.guide(), LockProtocol.LOCKED)) {
+        TestPostgres.receiver(schema, StoreFixtures.guide(), RaceHook.NONE)) {
       receiver.deliver(1, StoreFixtures.snapshot("e-201", "card-7", 12L, "Map"), Transport.PLAIN);
     }
     List<String> clean = new ArrayList<>();

@@ -8,7 +8,7 @@ import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.Transport;
-import io.inboxcheck.store.LockProtocol.Window;
+import io.inboxcheck.store.RaceHook.Window;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -81,20 +81,18 @@ class PostgresDeliveryReadTests {
           .as("windows the last delivery reached")
           .isEqualTo(
               sequence.readsAgain()
-                  ? List.of(Window.DELIVERY_READ_AGAIN, Window.DELIVERY_DECIDED)
+                  ? List.of(
+                      Window.DELIVERY_IDENTITY_READ,
+                      Window.DELIVERY_READ_AGAIN,
+                      Window.DELIVERY_DECIDED)
                   : List.of(Window.DELIVERY_DECIDED));
       assertThat(receiver.freshView().cards()).isEqualTo(model.view().cards());
     }
   }
 
-  /** The store's own protocol, noting each window a delivery reaches. */
-  private static final class Recording implements LockProtocol {
+  /** Notes each window a delivery reaches. */
+  private static final class Recording implements RaceHook {
     final List<Window> reached = new ArrayList<>();
-
-    @Override
-    public boolean readsInOneRoundTrip() {
-      return LockProtocol.LOCKED.readsInOneRoundTrip();
-    }
 
     @Override
     public void reached(Window window, Connection connection) {

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * deliver one id at once, a redelivery of its retained content, or, once its record expired, a new
  * content of that id; another receiver reads the view at the same moment. Every view must be one
  * snapshot, the audit must replay through the model, and no transaction may fail for contention.
- * The deterministic races of pruning are {@link PostgresPruneRaceTests}.
+ * Every receiver runs the store's own statements, with a short wait once a transaction decided and
+ * in the view between its counters and its audit ({@link RaceWindows}). The deterministic races of
+ * pruning are {@link PostgresPruneRaceTests}.
  */
 class PostgresPruningBatchTests {
   static final int RECEIVERS = PostgresConcurrencyTests.RECEIVERS;
@@ -41,22 +44,65 @@ class PostgresPruningBatchTests {
   /** The clock's move per round: eight rounds are exactly the guide's 24 hours of retention. */
   static final Duration ROUND = Duration.ofHours(3);
 
+  /** The seed of the batch: {@code -Dinboxcheck.raceSeed=S} reruns another one. */
+  static final long SEED = PostgresConcurrencyTests.SEED;
+
   @Test
   void pruningAndViewReadsRacingRedeliveriesAreSerialisable() throws Exception {
-    long seed = PostgresConcurrencyTests.SEED;
-    String rerun =
+    Batch batch =
+        run(
+            PostgresConcurrencyTests.AS_BUILT,
+            SEED,
+            "pruningAndViewReadsRacingRedeliveriesAreSerialisable");
+
+    assertThat(batch.viewProblems()).as("%s", batch.explained()).isEmpty();
+    assertThat(batch.problems()).as("%s", batch.explained()).isEmpty();
+    assertThat(batch.pruned())
+        .as("identities pruned while redeliveries arrived; %s", batch.explained())
+        .isPositive();
+  }
+
+  /**
+   * The same batch with the view read under READ COMMITTED, each table in a snapshot of its own:
+   * some round's view, read while the round's deliveries commit, shows an entry without its effects
+   * or effects without their entry.
+   */
+  @Test
+  void theViewReadUnderReadCommittedIsCaughtByTheBatch() throws Exception {
+    Batch batch =
+        run(
+            Set.of(PlantedMistake.VIEW_UNDER_READ_COMMITTED),
+            SEED,
+            "theViewReadUnderReadCommittedIsCaughtByTheBatch");
+
+    assertThat(batch.viewProblems())
+        .as("a view read while deliveries commit is not one snapshot; %s", batch.explained())
+        .isNotEmpty();
+  }
+
+  /** What a batch found: in the views read during it, and in the end; how to rerun it. */
+  record Batch(List<String> viewProblems, List<String> problems, long pruned, String explained) {}
+
+  /**
+   * The batch of {@code seed}: the reader reads the view with {@code planted} in its SQL, the
+   * delivering receivers run the store as built.
+   */
+  static Batch run(Set<PlantedMistake> planted, long seed, String test) throws Exception {
+    String explained =
         "seed "
             + seed
-            + "; rerun with: mvn -B test -Dtest='PostgresPruningBatchTests'"
-            + " -Dinboxcheck.raceSeed="
+            + "; rerun with: mvn -B test -Dtest='PostgresPruningBatchTests#"
+            + test
+            + "' -Dinboxcheck.raceSeed="
             + seed
             + " -Dsurefire.failIfNoSpecifiedTests=false";
+    System.out.println(test + ": " + explained);
     try (RaceRecord race = new RaceRecord()) {
-      PostgresReceiver reader = race.receiver(LockProtocol.LOCKED);
+      RaceWindows windows = new RaceWindows(PostgresConcurrencyTests.RACE_WINDOW);
+      PostgresReceiver reader = race.receiver(windows, planted);
       List<PostgresReceiver> receivers = new ArrayList<>();
       for (int index = 0; index < RECEIVERS; index++) {
-        receivers.add(
-            race.receiver(TestLocks.withRaceWindow(PostgresConcurrencyTests.RACE_WINDOW)));
+        receivers.add(race.receiver(windows));
       }
       List<Envelope> rounds = rounds(new Random(seed));
       List<String> viewProblems = Collections.synchronizedList(new ArrayList<>());
@@ -97,17 +143,14 @@ class PostgresPruningBatchTests {
       } finally {
         threads.shutdownNow();
       }
-      List<String> problems = new ArrayList<>(viewProblems);
-      problems.addAll(race.problems());
-      String report =
-          Contention.report("pruningAndViewReadsRacingRedeliveriesAreSerialisable", receivers);
+      assertThat(race.plantsNeverSent()).as("planted mistakes that never ran").isEmpty();
+      List<String> problems = race.problems();
+      String report = Contention.report(test, receivers);
       long pruned =
           reader.freshView().audit().stream()
               .filter(AuditEntry.IdentityPruned.class::isInstance)
               .count();
-
-      assertThat(problems).as("%s; %s", rerun, report).isEmpty();
-      assertThat(pruned).as("identities pruned while redeliveries arrived; %s", rerun).isPositive();
+      return new Batch(List.copyOf(viewProblems), problems, pruned, explained + "; " + report);
     }
   }
 

@@ -10,22 +10,20 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.DeliveryResult;
-import io.inboxcheck.store.LockProtocol.Window;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.util.Arrays;
+import io.inboxcheck.store.RaceHook.Window;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.Test;
 
 /**
  * The named races of docs/storage-boundary.md played in one order every time (see {@link Race}):
  * the first transaction is held at its window, the second runs, the first goes on. Each race runs
- * against the store's own locks, which must make the second wait where the two share a name and
- * pass every check, and against the store with one part of the protocol missing, which a check must
- * catch on every repetition. Pruning races are {@link PostgresPruneRaceTests}.
+ * against the store as built, which must make the second wait where the two share a name and pass
+ * every check, and against the store with one part of the protocol missing ({@link PlantedMistake},
+ * planted in the store's own SQL), which a check must catch on every repetition. Pruning races are
+ * {@link PostgresPruneRaceTests}.
  */
 class PostgresRaceWindowTests {
   /** Repetitions of each race: every one must give the same verdict. */
@@ -34,33 +32,18 @@ class PostgresRaceWindowTests {
   /** What a race left: the problems the checks found, and whether the second side waited. */
   record Verdict(List<String> problems, boolean secondWaited) {}
 
-  /** A protocol method the held window did not forward would silently be the store's own. */
-  @Test
-  void aHeldWindowForwardsEveryMethodOfTheProtocol() {
-    Class<?> held = new HeldWindow(Window.DELIVERY_DECIDED).around(LockProtocol.LOCKED).getClass();
-    for (Method method : LockProtocol.class.getDeclaredMethods()) {
-      if (!Modifier.isStatic(method.getModifiers())) {
-        assertThat(held.getDeclaredMethods())
-            .as("HeldWindow forwards %s", method.getName())
-            .anyMatch(
-                declared ->
-                    declared.getName().equals(method.getName())
-                        && Arrays.equals(declared.getParameterTypes(), method.getParameterTypes()));
-      }
-    }
-  }
-
   @RepeatedTest(RUNS)
   void twoFirstArrivalsOfOneIdWaitForTheIdentityLock() throws Exception {
-    Verdict verdict = firstArrivalsOfOneId(LockProtocol.LOCKED);
+    Verdict verdict = firstArrivalsOfOneId(Set.of());
 
     assertThat(verdict.problems()).isEmpty();
     assertThat(verdict.secondWaited()).as("the variant waits for the identity lock").isTrue();
   }
 
   @RepeatedTest(RUNS)
-  void theIdentityLockDroppedIsCaughtAsAUniqueViolation() throws Exception {
-    Verdict verdict = firstArrivalsOfOneId(TestLocks.withoutIdentityLock());
+  void theIdentityLockDroppedFromTheReadIsCaughtAsAUniqueViolation() throws Exception {
+    Verdict verdict =
+        firstArrivalsOfOneId(Set.of(PlantedMistake.IDENTITY_LOCK_DROPPED_FROM_THE_READ));
 
     assertThat(verdict.secondWaited()).as("nothing makes the variant wait").isFalse();
     assertThat(verdict.problems())
@@ -73,11 +56,11 @@ class PostgresRaceWindowTests {
    * e-1 for card-8 arrives. With the identity lock it waits, then finds the first record and is an
    * ID_CONFLICT; without it, it decides on no record, and one of the two first records fails.
    */
-  private static Verdict firstArrivalsOfOneId(LockProtocol locks) throws Exception {
+  private static Verdict firstArrivalsOfOneId(Set<PlantedMistake> planted) throws Exception {
     try (RaceRecord race = new RaceRecord()) {
       HeldWindow held = new HeldWindow(Window.DELIVERY_DECIDED);
-      PostgresReceiver first = race.receiver(held.around(locks));
-      PostgresReceiver second = race.receiver(locks);
+      PostgresReceiver first = race.receiver(held, planted);
+      PostgresReceiver second = race.receiver(RaceHook.NONE, planted);
       Envelope applied = snapshot("e-1", "card-7", 11L, "L11");
       Envelope variant = snapshot("e-1", "card-8", 4L, "L4");
       Race.Outcome<?, ?> outcome =
@@ -86,7 +69,7 @@ class PostgresRaceWindowTests {
               held,
               () -> race.deliver(first, 1, applied),
               () -> race.deliver(second, 2, variant));
-      return new Verdict(race.problems(), outcome.secondWaited());
+      return race.verdict(outcome);
     }
   }
 
@@ -99,11 +82,11 @@ class PostgresRaceWindowTests {
   @RepeatedTest(RUNS)
   void aDeliveryReadingAgainDecidesOnWhatCommittedMeanwhile() throws Exception {
     try (RaceRecord race = new RaceRecord()) {
-      PostgresReceiver setUp = race.receiver(LockProtocol.LOCKED);
+      PostgresReceiver setUp = race.receiver(RaceHook.NONE);
       race.deliver(setUp, 1, snapshot("e-1", "card-7", 11L, "L11"));
       HeldWindow held = new HeldWindow(Window.DELIVERY_READ_AGAIN);
-      PostgresReceiver first = race.receiver(held.around(LockProtocol.LOCKED));
-      PostgresReceiver second = race.receiver(LockProtocol.LOCKED);
+      PostgresReceiver first = race.receiver(held);
+      PostgresReceiver second = race.receiver(RaceHook.NONE);
       Race.Outcome<DeliveryResult, DeliveryResult> outcome =
           Race.run(
               race.schema,
@@ -121,15 +104,16 @@ class PostgresRaceWindowTests {
 
   @RepeatedTest(RUNS)
   void aRedeliveryWaitingForAReEvaluationRestatesTheNewDecision() throws Exception {
-    Verdict verdict = redeliveryRacingAReEvaluation(LockProtocol.LOCKED);
+    Verdict verdict = redeliveryRacingAReEvaluation(Set.of());
 
     assertThat(verdict.problems()).isEmpty();
     assertThat(verdict.secondWaited()).as("the redelivery waits for card-7's lock").isTrue();
   }
 
   @RepeatedTest(RUNS)
-  void theIdentityNotReReadAfterTheCardLocksIsCaught() throws Exception {
-    Verdict verdict = redeliveryRacingAReEvaluation(TestLocks.withoutIdentityReread());
+  void theIdentityReadBeforeTheCardLocksIsCaught() throws Exception {
+    Verdict verdict =
+        redeliveryRacingAReEvaluation(Set.of(PlantedMistake.IDENTITY_READ_BEFORE_THE_CARD_LOCKS));
 
     assertThat(verdict.secondWaited()).isTrue();
     assertThat(verdict.problems())
@@ -140,19 +124,20 @@ class PostgresRaceWindowTests {
   /**
    * Section 6: e-1 is held CARD_PAUSED on card-7 (paused by e-0's conflicting variant). A
    * reconciliation of card-7 decides (e-1 re-evaluated to STALE) and is held before it writes; the
-   * redelivery of e-1 reads its identity under the identity lock and waits for card-7. It must
-   * restate STALE, which it reads only if it reads the identity again once it holds card-7.
+   * redelivery of e-1 takes its identity lock and waits for card-7. It must restate STALE, which it
+   * reads only if it reads the identity once it holds card-7.
    */
-  private static Verdict redeliveryRacingAReEvaluation(LockProtocol locks) throws Exception {
+  private static Verdict redeliveryRacingAReEvaluation(Set<PlantedMistake> planted)
+      throws Exception {
     try (RaceRecord race = new RaceRecord()) {
-      PostgresReceiver setUp = race.receiver(LockProtocol.LOCKED);
+      PostgresReceiver setUp = race.receiver(RaceHook.NONE);
       race.deliver(setUp, 1, snapshot("e-0", "card-7", 11L, "L11"));
       race.deliver(setUp, 2, snapshot("e-0", "card-8", 4L, "L4"));
       Envelope paused = snapshot("e-1", "card-7", 12L, "L12");
       race.deliver(setUp, 3, paused);
       HeldWindow held = new HeldWindow(Window.RECONCILE_DECIDED);
-      PostgresReceiver reconciler = race.receiver(held.around(LockProtocol.LOCKED));
-      PostgresReceiver redeliverer = race.receiver(locks);
+      PostgresReceiver reconciler = race.receiver(held);
+      PostgresReceiver redeliverer = race.receiver(RaceHook.NONE, planted);
       SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
       authority.put("card-7", new AuthoritativeCard(13, state("ready", "L13")));
       Race.Outcome<?, ?> outcome =
@@ -161,20 +146,21 @@ class PostgresRaceWindowTests {
               held,
               () -> race.reconcile(reconciler, 5, authority),
               () -> race.deliver(redeliverer, 4, paused));
-      return new Verdict(race.problems(), outcome.secondWaited());
+      return race.verdict(outcome);
     }
   }
 
   @RepeatedTest(RUNS)
   void aViewReadWhileADeliveryCommitsIsOneSnapshot() throws Exception {
-    Verdict verdict = viewReadWhileADeliveryCommits(LockProtocol.LOCKED);
+    Verdict verdict = viewReadWhileADeliveryCommits(Set.of());
 
     assertThat(verdict.problems()).isEmpty();
   }
 
   @RepeatedTest(RUNS)
   void theViewReadUnderReadCommittedIsCaught() throws Exception {
-    Verdict verdict = viewReadWhileADeliveryCommits(TestLocks.viewUnderReadCommitted());
+    Verdict verdict =
+        viewReadWhileADeliveryCommits(Set.of(PlantedMistake.VIEW_UNDER_READ_COMMITTED));
 
     assertThat(verdict.problems())
         .as("the audit shows an APPLIED the counters and the card do not")
@@ -186,12 +172,13 @@ class PostgresRaceWindowTests {
    * card-7 and commits; the view goes on. In one snapshot the view shows e-2 nowhere; reading each
    * table at its own moment, it shows e-2's audit entry and identity but not its counter or card.
    */
-  private static Verdict viewReadWhileADeliveryCommits(LockProtocol locks) throws Exception {
+  private static Verdict viewReadWhileADeliveryCommits(Set<PlantedMistake> planted)
+      throws Exception {
     try (RaceRecord race = new RaceRecord()) {
-      PostgresReceiver writer = race.receiver(LockProtocol.LOCKED);
+      PostgresReceiver writer = race.receiver(RaceHook.NONE);
       race.deliver(writer, 1, snapshot("e-1", "card-8", 4L, "L4"));
       HeldWindow held = new HeldWindow(Window.VIEW_COUNTERS_READ);
-      PostgresReceiver reader = race.receiver(held.around(locks));
+      PostgresReceiver reader = race.receiver(held, planted);
       Race.Outcome<ReceiverView, ?> outcome =
           Race.run(
               race.schema,
@@ -202,7 +189,7 @@ class PostgresRaceWindowTests {
           ViewSnapshot.check(race.setup, outcome.first()).stream()
               .map(Violation::describe)
               .toList();
-      return new Verdict(problems, outcome.secondWaited());
+      return race.verdict(problems, outcome);
     }
   }
 }

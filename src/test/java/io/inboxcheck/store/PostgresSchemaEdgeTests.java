@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.junit.jupiter.api.RepeatedTest;
 
@@ -44,11 +45,7 @@ class PostgresSchemaEdgeTests {
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void aPruneCutoffOneSecondLateFailsAtTheRetentionEdge() throws Exception {
     Violation violation =
-        firstViolation(
-                RETENTION_EDGE,
-                setup ->
-                    TestPostgres.receiver(
-                        TestPostgres.freshSchema("late"), setup, TestLocks.pruningOneSecondLate()))
+        firstViolation(RETENTION_EDGE, PostgresSchemaEdgeTests::storeWithAPruneCutoffOneSecondLate)
             .orElseThrow();
 
     assertThat(violation.step())
@@ -59,8 +56,7 @@ class PostgresSchemaEdgeTests {
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void theStoreAsBuiltPassesBothEdges() throws Exception {
     Function<ReceiverSetup, Receiver> asBuilt =
-        setup ->
-            TestPostgres.receiver(TestPostgres.freshSchema("edge"), setup, LockProtocol.LOCKED);
+        setup -> TestPostgres.receiver(TestPostgres.freshSchema("edge"), setup, RaceHook.NONE);
 
     assertThat(firstViolation(INTEGER_EDGES, asBuilt)).isEmpty();
     assertThat(firstViolation(RETENTION_EDGE, asBuilt)).isEmpty();
@@ -88,6 +84,16 @@ class PostgresSchemaEdgeTests {
   }
 
   /** The store with {@code cards.version} narrowed to 32 bits, as a careless migration might. */
+  /** The store with {@link PlantedMistake#PRUNE_CUTOFF_ONE_SECOND_LATE} in its SQL. */
+  private static PostgresReceiver storeWithAPruneCutoffOneSecondLate(ReceiverSetup setup) {
+    String schema = TestPostgres.freshSchema("late");
+    return new PostgresReceiver(
+        TestPostgres.plantedConnections(
+            schema, setup, Set.of(PlantedMistake.PRUNE_CUTOFF_ONE_SECOND_LATE)),
+        schema,
+        setup);
+  }
+
   private static PostgresReceiver storeWithAnIntegerVersionColumn(ReceiverSetup setup) {
     String schema = TestPostgres.freshSchema("narrow");
     var connections = TestPostgres.receiverConnections(schema, setup);

@@ -54,6 +54,15 @@ final class StoreFixtures {
     return new Envelope(parse(text), text);
   }
 
+  /** A content of {@code eventId} without {@code object_id}: it names no card (HELD MALFORMED). */
+  static Envelope namingNoCard(String eventId) {
+    return text(
+        "{\"event_id\":\""
+            + eventId
+            + "\",\"occurred_at\":\"2024-01-01T08:00:00Z\",\"type\":\"card.snapshot\","
+            + "\"state\":{}}");
+  }
+
   static Envelope text(String text) {
     return new Envelope(parse(text), text);
   }

@@ -4,6 +4,7 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -80,8 +81,17 @@ final class TestPostgres {
     }
   }
 
-  /** A receiver on an existing schema, following the lock protocol given (see TestLocks). */
-  static PostgresReceiver receiver(String schema, ReceiverSetup setup, LockProtocol locks) {
-    return new PostgresReceiver(receiverConnections(schema, setup), schema, setup, locks);
+  /** A receiver on an existing schema calling {@code hook} at each race window. */
+  static PostgresReceiver receiver(String schema, ReceiverSetup setup, RaceHook hook) {
+    return new PostgresReceiver(receiverConnections(schema, setup), schema, setup, hook);
+  }
+
+  /**
+   * Connections to an existing schema, as the application role, with {@code planted} in the SQL the
+   * receiver sends (none: the store as built).
+   */
+  static PlantedConnections plantedConnections(
+      String schema, ReceiverSetup setup, Set<PlantedMistake> planted) {
+    return new PlantedConnections(receiverConnections(schema, setup), schema, planted);
   }
 }
