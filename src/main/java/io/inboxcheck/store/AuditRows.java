@@ -31,14 +31,14 @@ final class AuditRows {
   private static final Map<String, String> COLUMN_TYPES =
       Map.of("kind", "audit_kind", "decision", "decision_kind", "outcome", "authority_outcome");
 
-  /** The columns each kind of entry fills, in order; the rest stay at their defaults. */
+  /**
+   * The columns each kind of entry fills, in order, after the three every entry fills ({@code kind,
+   * step, recorded_at}); the rest stay at their defaults.
+   */
   private static final Map<String, List<String>> COLUMNS =
       Map.of(
           DELIVERY,
-          List.of(
-              "kind",
-              "step",
-              "recorded_at",
+          columns(
               "event_id",
               "object_id",
               "decision",
@@ -50,30 +50,19 @@ final class AuditRows {
               "content",
               "raw_text"),
           AUTHORITY,
-          List.of(
-              "kind",
-              "step",
-              "recorded_at",
-              "object_id",
-              "outcome",
-              "regressed",
-              "card_before",
-              "card_after"),
+          columns("object_id", "outcome", "regressed", "card_before", "card_after"),
           RESOLUTION,
-          List.of("kind", "step", "recorded_at", "event_id", "object_id", "reason", "held_step"),
+          columns("event_id", "object_id", "reason", "held_step"),
           REEVALUATION,
-          List.of(
-              "kind",
-              "step",
-              "recorded_at",
-              "event_id",
-              "object_id",
-              "decision",
-              "reason",
-              "held_step",
-              "previous_reason"),
+          columns("event_id", "object_id", "decision", "reason", "held_step", "previous_reason"),
           IDENTITY_PRUNED,
-          List.of("kind", "step", "recorded_at", "event_id", "first_received_at"));
+          columns("event_id", "first_received_at"));
+
+  private static List<String> columns(String... ofTheKind) {
+    List<String> columns = new ArrayList<>(List.of("kind", "step", "recorded_at"));
+    columns.addAll(List.of(ofTheKind));
+    return List.copyOf(columns);
+  }
 
   /** The INSERT of each kind of entry, without a RETURNING clause: one fixed text per kind. */
   private static final Map<String, String> INSERTS = inserts();

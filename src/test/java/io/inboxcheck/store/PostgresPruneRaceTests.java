@@ -10,6 +10,7 @@ import io.inboxcheck.store.RaceHook.Window;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Pruning racing deliveries of the id it prunes (docs/storage-boundary.md 10 and 13.1), played in
@@ -118,8 +119,10 @@ class PostgresPruneRaceTests {
 
   /**
    * Without the identity lock nothing orders the two, yet nothing goes wrong: whatever the prune
-   * reads, the record is still owed and kept. The identity lock is not what keeps this record.
+   * reads, the record is still owed and kept. The identity lock is not what keeps this record. It
+   * catches nothing, so it runs with the slow tests (-Pthorough).
    */
+  @Tag("slow")
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
   void aRecordNamingNoCardIsKeptByAPruneWithoutTheIdentityLock() throws Exception {
     Verdict verdict =
