@@ -132,9 +132,10 @@ class PostgresConcurrencyTests {
   }
 
   /**
-   * The batch that passes above, with the identity lock dropped from the delivery's read: copies of
-   * one new id arriving at once all find no record, and all but one fail their first record's
-   * insert, a contention failure the check names. One batch, the passing test's own seed.
+   * The batch that passes above, with the identity lock dropped from the delivery's read. Copies of
+   * one new id for one card still wait for that card's lock, but copies naming no card, and the
+   * variants for two cards, find no record at once, and all but one fail their first record's
+   * insert: a contention failure the check names. One batch, the passing test's own seed.
    */
   @Test
   void withoutTheIdentityLockInTheReadTheCheckCatchesIt() throws Exception {

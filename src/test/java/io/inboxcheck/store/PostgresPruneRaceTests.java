@@ -8,6 +8,7 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.store.PostgresRaceWindowTests.Verdict;
 import io.inboxcheck.store.RaceHook.Window;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Set;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Tag;
@@ -169,7 +170,7 @@ class PostgresPruneRaceTests {
     }
   }
 
-  private static Void prune(PostgresReceiver pruner, int step, java.time.Instant clock) {
+  private static Void prune(PostgresReceiver pruner, int step, Instant clock) {
     pruner.advanceClock(step, clock);
     return null;
   }
