@@ -1,0 +1,283 @@
+package io.inboxcheck.conform;
+
+import io.inboxcheck.check.Facts;
+import io.inboxcheck.model.Card;
+import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.DeliveryOutcome;
+import io.inboxcheck.model.Effects;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.HeldReason;
+import io.inboxcheck.model.IdentityRecord;
+import io.inboxcheck.model.RecordedContent;
+import io.inboxcheck.model.Reducer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Judges one recorded delivery: the model decides it from what the log has established, the
+ * decision is compared with the receiver's, and what the receiver recorded becomes the state the
+ * next line is judged from.
+ *
+ * <p>Three cases. When the model knows everything the decision reads (the id's record, or the
+ * card's whole value), it decides on its own state: the common case and the fast one. When a
+ * retained id may predate the log and the receiver called the delivery a duplicate or a conflict,
+ * nothing in the log can judge that: unjudged. Otherwise the card is known only in part, and the
+ * model decides over every card the log leaves possible ({@link CardPossibilities}): a recorded
+ * decision none of them gives is a divergence, one they all give agrees, anything else is unjudged.
+ *
+ * <p>After a divergence the receiver's decision is taken as the model would have reached it from
+ * some state of the card, so one mistake is reported once, not again at every later line.
+ */
+final class DeliveryJudge {
+  private final Knowledge knowledge;
+  private final Tally tally;
+
+  DeliveryJudge(Knowledge knowledge, Tally tally) {
+    this.knowledge = knowledge;
+    this.tally = tally;
+  }
+
+  /** Judges {@code line}, recorded as the model's step {@code step}, and learns from it. */
+  void judge(LogLine.Delivery line, int step) {
+    tally.step("deliver");
+    int number = (int) Math.min(Integer.MAX_VALUE, line.position().number());
+    for (var violation : HistoryInvariants.ofDelivery(line, knowledge, number)) {
+      tally.breach(new Breach(line.position(), violation));
+    }
+    Decision recorded = line.decision();
+    if (recorded == null) {
+      // Nothing was recorded: the model changes nothing either (SPEC section 3, storage faults).
+      tally.input("deliver");
+      return;
+    }
+    Envelope envelope = line.envelope();
+    String eventId = envelope.eventId().orElse(null);
+    String objectId = envelope.objectId().orElse(null);
+    boolean retained = eventId != null && knowledge.model().retains(eventId);
+    if (eventId != null
+        && !retained
+        && knowledge.mayRetainUnseen(eventId)
+        && HistoryInvariants.identityDecision(recorded)) {
+      learnRecorded(line, step);
+      tally.unjudged(
+          new Unjudged(line.position(), "deliver", Unjudged.Reason.ID_BEFORE_LOG, eventId, ""));
+      return;
+    }
+    if (retained && knowledge.retainedUntilNextCheck(eventId)) {
+      judgeAcrossClockCheck(line, step, eventId, objectId);
+      return;
+    }
+    if (retained || knowledge.modelKnowsCard(objectId)) {
+      DeliveryOutcome outcome = Reducer.decide(knowledge.model(), envelope);
+      if (outcome.decision().equals(recorded)) {
+        commitModel(line, step, outcome);
+        tally.agrees("deliver");
+      } else {
+        learnRecorded(line, step);
+        diverges(line, eventId, Facts.of("decision", outcome.decision()));
+      }
+      return;
+    }
+    judgeOverPossibleCards(line, step, objectId);
+  }
+
+  /**
+   * A redelivery of an id whose window ended while a delivery of it was held, at the very time an
+   * authority resolved that: the receiver lets go of the id at its next clock check, which may be
+   * this line or later. Kept, the id makes the delivery a duplicate or a conflict; let go of, a
+   * first record. Either is the policy; which one the log does not say.
+   */
+  private void judgeAcrossClockCheck(
+      LogLine.Delivery line, int step, String eventId, String objectId) {
+    DeliveryOutcome kept = Reducer.decide(knowledge.model(), line.envelope());
+    Set<Decision> letGo = possibilities(knowledge.facts(objectId), line.envelope()).decisions();
+    Decision recorded = line.decision();
+    if (kept.decision().equals(recorded)) {
+      commitModel(line, step, kept);
+    } else {
+      knowledge.letGo(eventId);
+      learnRecorded(line, step);
+    }
+    if (!kept.decision().equals(recorded) && !letGo.contains(recorded)) {
+      List<Decision> either = new ArrayList<>();
+      either.add(kept.decision());
+      either.addAll(letGo);
+      diverges(line, eventId, Facts.of("decision, one of", either));
+    } else {
+      tally.unjudged(
+          new Unjudged(
+              line.position(), "deliver", Unjudged.Reason.CLOCK_CHECK_NOT_IN_LOG, eventId, ""));
+    }
+  }
+
+  private void judgeOverPossibleCards(LogLine.Delivery line, int step, String objectId) {
+    CardFacts before = knowledge.facts(objectId);
+    CardPossibilities possible = possibilities(before, line.envelope());
+    Set<Decision> decisions = possible.decisions();
+    Decision recorded = line.decision();
+    learnRecorded(line, step);
+    if (!decisions.contains(recorded)) {
+      Object model = decisions.size() == 1 ? decisions.iterator().next() : List.copyOf(decisions);
+      diverges(
+          line,
+          line.envelope().eventId().orElse(objectId),
+          Facts.of(decisions.size() == 1 ? "decision" : "decision, one of", model));
+    } else if (decisions.size() == 1) {
+      tally.agrees("deliver");
+    } else {
+      tally.unjudged(
+          new Unjudged(
+              line.position(),
+              "deliver",
+              Unjudged.Reason.CARD_NOT_IN_LOG,
+              objectId,
+              before.describe()));
+    }
+  }
+
+  private void diverges(LogLine.Delivery line, String subject, Facts model) {
+    tally.diverges(
+        new Divergence(
+            line.position(),
+            "decision",
+            subject == null ? "a delivery without ids" : subject,
+            model,
+            Facts.of("decision", line.decision()),
+            line));
+  }
+
+  private CardPossibilities possibilities(CardFacts facts, Envelope envelope) {
+    return CardPossibilities.of(
+        facts, envelope, knowledge.supportedTypes(), knowledge.retention(), knowledge.clock());
+  }
+
+  /**
+   * Commits the model's own outcome, which the receiver recorded too. Cards known only in part keep
+   * their facts: a conflict pauses them, if they exist, and changes nothing else.
+   */
+  private void commitModel(LogLine.Delivery line, int step, DeliveryOutcome outcome) {
+    Envelope envelope = line.envelope();
+    Effects effects = outcome.effects(knowledge.model(), step, envelope);
+    List<Effects.CardWrite> cards = new ArrayList<>();
+    for (Effects.CardWrite write : effects.cards()) {
+      if (knowledge.modelKnowsCard(write.objectId())) {
+        cards.add(write);
+      }
+    }
+    knowledge.apply(new Effects(effects.identity(), cards, effects.held(), List.of()));
+    if (outcome.decision().reason() == HeldReason.ID_CONFLICT) {
+      namedCards(envelope).forEach(knowledge::pause);
+    }
+  }
+
+  /** The cards a conflict of this envelope's id pauses: its own and its first record's. */
+  private List<String> namedCards(Envelope envelope) {
+    List<String> named = new ArrayList<>();
+    envelope.objectId().ifPresent(named::add);
+    envelope
+        .eventId()
+        .flatMap(id -> knowledge.model().identity(id))
+        .map(IdentityRecord::firstRecord)
+        .flatMap(first -> new Envelope(first.content()).objectId())
+        .ifPresent(named::add);
+    return named;
+  }
+
+  /**
+   * Takes the receiver's recorded decision as what happened: its identity record, its held input,
+   * and what it tells of the card.
+   */
+  private void learnRecorded(LogLine.Delivery line, int step) {
+    Envelope envelope = line.envelope();
+    Decision recorded = line.decision();
+    String eventId = envelope.eventId().orElse(null);
+    String objectId = envelope.objectId().orElse(null);
+    List<String> toPause =
+        recorded.reason() == HeldReason.ID_CONFLICT ? namedCards(envelope) : List.of();
+    Effects.IdentityChange identity = identityChange(envelope, eventId, objectId, recorded, step);
+    List<Effects.HeldChange> held =
+        recorded instanceof Decision.Held heldDecision
+            ? List.of(
+                new Effects.HeldChange.Added(new HeldInput(step, envelope, heldDecision.reason())))
+            : List.of();
+    knowledge.apply(new Effects(identity, List.of(), held, List.of()));
+    if (recorded instanceof Decision.Duplicate) {
+      return;
+    }
+    if (recorded.reason() == HeldReason.ID_CONFLICT) {
+      learnConflictPauses(line, toPause);
+      return;
+    }
+    if (objectId != null) {
+      knowledge.learn(objectId, cardAfter(knowledge.facts(objectId), envelope, recorded));
+    }
+  }
+
+  private Effects.IdentityChange identityChange(
+      Envelope envelope, String eventId, String objectId, Decision recorded, int step) {
+    if (eventId == null) {
+      return Effects.IdentityChange.NONE;
+    }
+    RecordedContent content =
+        new RecordedContent(envelope.content(), step, knowledge.clock(), List.of(recorded));
+    if (recorded instanceof Decision.Duplicate) {
+      knowledge.retainedUnseen(eventId);
+      return Effects.IdentityChange.NONE;
+    }
+    if (recorded.reason() == HeldReason.ID_CONFLICT) {
+      IdentityRecord record = knowledge.model().identity(eventId).orElse(null);
+      if (record == null) {
+        knowledge.retainedUnseen(eventId);
+        return Effects.IdentityChange.NONE;
+      }
+      return new Effects.IdentityChange.Variant(
+          eventId, objectId, record.variants().size() + 1, content);
+    }
+    knowledge.notRetainedUnseen(eventId);
+    return new Effects.IdentityChange.FirstRecord(eventId, objectId, content);
+  }
+
+  /**
+   * A conflict pauses every known card its content and its first record name. When the first record
+   * came before the log, the receiver's own list of what it paused says which; without one, any
+   * card may have been paused.
+   */
+  private void learnConflictPauses(LogLine.Delivery line, List<String> named) {
+    boolean firstRecordKnown =
+        named.size() == 2
+            || line.envelope().eventId().map(id -> knowledge.model().retains(id)).orElse(false);
+    if (firstRecordKnown) {
+      named.forEach(knowledge::pause);
+    } else if (line.paused() != null) {
+      line.paused().forEach(knowledge::pause);
+    } else {
+      line.envelope().objectId().ifPresent(knowledge::pause);
+      knowledge.everyPauseUnknown();
+    }
+  }
+
+  /**
+   * What the recorded decision leaves known of the card: the model's decisions over every card
+   * possible, kept to those giving the recorded one. When none does (a divergence), over every card
+   * at all, as if the receiver had decided from a state the log does not show.
+   */
+  private CardFacts cardAfter(CardFacts facts, Envelope envelope, Decision recorded) {
+    CardPossibilities possible = possibilities(facts, envelope);
+    List<CardPossibilities.Outcome> consistent = possible.deciding(recorded);
+    if (consistent.isEmpty()) {
+      possible = possibilities(facts.onlyPresence(), envelope);
+      consistent = possible.deciding(recorded);
+    }
+    if (consistent.isEmpty()) {
+      return facts.onlyPresence();
+    }
+    return possible.after(consistent);
+  }
+
+  /** The card a delivery names, as the model holds it, for reports; null when not whole. */
+  Card known(String objectId) {
+    return knowledge.knownCard(objectId);
+  }
+}
