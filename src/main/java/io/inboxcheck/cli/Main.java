@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
       CheckCommand.class,
       ExploreCommand.class,
       BenchCommand.class,
-      ProfilesCommand.class
+      ProfilesCommand.class,
+      ConformCommand.class
     })
 public final class Main implements Runnable {
   /** A sentence ends at a full stop followed by a capital letter or the end ("e.g. x" goes on). */

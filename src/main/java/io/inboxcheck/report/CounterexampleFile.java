@@ -37,11 +37,15 @@ public final class CounterexampleFile {
 
   private CounterexampleFile() {}
 
-  /** Who found a failure: the property engine, the explorer, or a concurrent or crashed run. */
+  /**
+   * Who found a failure: the property engine, the explorer, a concurrent or crashed run, or conform
+   * reading a receiver's recorded traffic.
+   */
   public enum FoundBy {
     PROPERTY,
     EXPLORE,
-    CONCURRENCY;
+    CONCURRENCY,
+    CONFORM;
 
     String word() {
       return name().toLowerCase(java.util.Locale.ROOT);
