@@ -15,8 +15,12 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
 --mistake last-arrival-wins (or INBOXCHECK_MISTAKE) plants the classic mistake: whatever arrives
 last is applied, whatever its version. --mistake ack-before-commit plants a durability mistake:
 answers leave before their COMMIT, which a background thread issues a little later (a write-behind
-"group commit"); nothing shows until the process is killed, which `check --crash` does. Both exist
-to show that the harness catches them.
+"group commit"); nothing shows until the process is killed, which `check --crash` does.
+--mistake sliding-retention plants a retention mistake: every duplicate restarts its id's retention
+window (a cache key whose time to live is reset on each hit), so an id redelivered now and then is
+never let go of; nothing shows until a redelivery comes after the window the first receipt opened,
+which `inboxcheck conform` finds in the receiver's own audit. All exist to show that the harness
+catches them.
 
 Restarts keep the data: a receiver started on an INBOXCHECK_DATA that already holds a store carries
 on from it; only the control API's reset wipes it.
@@ -303,7 +307,11 @@ class Store:
         for event_id, record in self.db.execute(
                 "SELECT event_id, record FROM identities ORDER BY seq").fetchall():
             record = json.loads(record)
-            if clock < seconds_of_instant(record["first_received_at"]) + retention:
+            if self.mistake == "sliding-retention":
+                # The planted mistake: the window runs from the latest duplicate, not the first receipt.
+                if clock < seconds_of_instant(record.get("refreshed_at", record["first_received_at"])) + retention:
+                    continue
+            elif clock < seconds_of_instant(record["first_received_at"]) + retention:
                 break  # kept in order of first receipt: no later record has expired either
             arrivals = [record["first"]["arrival"]] + [v["arrival"] for v in record["variants"]]
             if not held_arrivals.intersection(arrivals):
@@ -389,6 +397,10 @@ class Store:
         recorded = {"arrival": arrival, "received_at": clock, "content": canonical(envelope),
                     "text": text, "decisions": [verdict]}
         event_id = non_empty_string(envelope, "event_id")
+        if self.mistake == "sliding-retention" and verdict["decision"] == "DUPLICATE":
+            record = self.identity(event_id)
+            record["refreshed_at"] = clock
+            self.put_identity(event_id, record)
         if effect == "first":
             self.put_identity(event_id, {"first_received_at": clock, "first": recorded, "variants": []})
         elif effect == "variant":
@@ -625,7 +637,8 @@ def main():
     parser.add_argument("--port", type=int, default=int(os.environ.get("INBOXCHECK_PORT", "0")))
     parser.add_argument("--data", default=os.environ.get("INBOXCHECK_DATA", "."),
                         help="folder of the sqlite file (default: INBOXCHECK_DATA, else .)")
-    parser.add_argument("--mistake", choices=["none", "last-arrival-wins", "ack-before-commit"],
+    parser.add_argument("--mistake", choices=["none", "last-arrival-wins", "ack-before-commit",
+                                              "sliding-retention"],
                         default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
     options = parser.parse_args()
     os.makedirs(options.data, exist_ok=True)
