@@ -32,6 +32,27 @@ final class BoundedLines {
 
   /** The next line without its end, or null at the end of the stream. */
   String next() throws IOException, TooLong {
+    if (position < limit) {
+      // The common case: the whole line is in the buffer already, and is made from it directly.
+      int start = position;
+      int end = start;
+      while (end < limit && buffer[end] != '\n') {
+        end++;
+      }
+      if (end < limit && end - start <= maxChars) {
+        position = end + 1;
+        int length = end - start;
+        if (length > 0 && buffer[end - 1] == '\r') {
+          length--;
+        }
+        return new String(buffer, start, length);
+      }
+    }
+    return assembled();
+  }
+
+  /** A line that runs past the buffer's end: gathered piece by piece, within the bound. */
+  private String assembled() throws IOException, TooLong {
     line.setLength(0);
     boolean tooLong = false;
     boolean any = false;

@@ -70,9 +70,14 @@ final class DeliveryJudge {
       return;
     }
     if (retained || knowledge.modelKnowsCard(objectId)) {
+      Timing timing = knowledge.timing();
+      long started = timing == null ? 0 : System.nanoTime();
       DeliveryOutcome outcome = Reducer.decide(knowledge.model(), envelope);
       if (outcome.decision().equals(recorded)) {
         commitModel(line, step, outcome);
+        if (timing != null) {
+          timing.model(System.nanoTime() - started);
+        }
         tally.agrees("deliver");
       } else {
         learnRecorded(line, step);
@@ -236,6 +241,12 @@ final class DeliveryJudge {
           eventId, objectId, record.variants().size() + 1, content);
     }
     knowledge.notRetainedUnseen(eventId);
+    if (knowledge.model().retains(eventId)) {
+      // The receiver took a retained id for a new one: its record starts again, and it goes last,
+      // so the model's records stay in order of first receipt (SPEC section 5 prunes in that
+      // order).
+      knowledge.letGo(eventId);
+    }
     return new Effects.IdentityChange.FirstRecord(eventId, objectId, content);
   }
 

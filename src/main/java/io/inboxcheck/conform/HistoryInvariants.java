@@ -3,6 +3,7 @@ package io.inboxcheck.conform;
 import io.inboxcheck.check.Facts;
 import io.inboxcheck.check.Finding;
 import io.inboxcheck.check.Violation;
+import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
@@ -27,25 +28,34 @@ final class HistoryInvariants {
 
   /** Every invariant the delivery breaks, in the order of {@link Finding}. */
   static List<Violation> ofDelivery(LogLine.Delivery line, Knowledge knowledge, int number) {
-    List<Violation> found = new ArrayList<>();
+    List<Violation> found = new ArrayList<>(0);
     ackWithoutDecision(line, number).ifPresent(found::add);
     if (line.decision() == null) {
       return found;
     }
     String eventId = line.envelope().eventId().orElse(null);
-    IdentityRecord record =
-        eventId == null ? null : knowledge.model().identity(eventId).orElse(null);
-    if (record != null) {
-      redelivery(line, record, number).ifPresent(found::add);
+    // Most deliveries are of a new id and name a card the model holds: they are checked without
+    // building an identity record or the card's facts.
+    boolean retained = eventId != null && knowledge.model().retains(eventId);
+    if (retained) {
+      redelivery(line, knowledge.model().identity(eventId).orElseThrow(), number)
+          .ifPresent(found::add);
     }
     String objectId = line.envelope().objectId().orElse(null);
-    if (objectId != null && !identityDecision(line.decision())) {
-      CardFacts facts = knowledge.facts(objectId);
-      pausedCardChanged(line, objectId, facts, number).ifPresent(found::add);
-      versionLowered(line, objectId, facts, number).ifPresent(found::add);
-      if (record == null) {
-        inventedCard(line, objectId, facts, number).ifPresent(found::add);
-      }
+    Decision decision = line.decision();
+    if (objectId == null || identityDecision(decision)) {
+      return found;
+    }
+    Card known = knowledge.knownCard(objectId);
+    boolean applied = decision.kind() == DecisionKind.APPLIED;
+    if (known != null && (!applied || !known.paused() && !lowers(line, known.version()))) {
+      return found;
+    }
+    CardFacts facts = known != null ? CardFacts.of(known) : knowledge.facts(objectId);
+    pausedCardChanged(line, objectId, facts, number).ifPresent(found::add);
+    versionLowered(line, objectId, facts, number).ifPresent(found::add);
+    if (!retained) {
+      inventedCard(line, objectId, facts, number).ifPresent(found::add);
     }
     return found;
   }
@@ -81,8 +91,8 @@ final class HistoryInvariants {
       LogLine.Delivery line, IdentityRecord record, int number) {
     Decision recorded = line.decision();
     Optional<RecordedContent> known = record.recorded(line.envelope().content());
-    Facts observed = Facts.of("decision", recorded);
     if (known.isEmpty()) {
+      Facts observed = Facts.of("decision", recorded);
       if (recorded.kind() == DecisionKind.APPLIED) {
         return found(
             Finding.VARIANT_CHANGED_CARD,
@@ -99,10 +109,12 @@ final class HistoryInvariants {
       }
       return Optional.empty();
     }
-    Decision restated = new Decision.Duplicate(known.get().latestDecision());
-    if (recorded.equals(restated)) {
+    Decision latest = known.get().latestDecision();
+    if (recorded instanceof Decision.Duplicate duplicate && duplicate.restates().equals(latest)) {
       return Optional.empty();
     }
+    Decision restated = new Decision.Duplicate(latest);
+    Facts observed = Facts.of("decision", recorded);
     boolean firstRecord =
         known.get() == record.firstRecord()
             || known.get().content().equals(record.firstRecord().content());
@@ -118,6 +130,12 @@ final class HistoryInvariants {
         number,
         Facts.of("event id", record.eventId(), "decision", restated),
         observed);
+  }
+
+  /** Whether the delivery's version is valid and below {@code version}. */
+  private static boolean lowers(LogLine.Delivery line, long version) {
+    return line.envelope().version() instanceof ObjectVersion.Valid valid
+        && valid.value() < version;
   }
 
   /** PAUSED_FROZEN: a card the receiver's records show paused is changed by a delivery. */

@@ -31,6 +31,7 @@ public final class Judge {
 
   private final LogStart start;
   private final Tally tally;
+  private Timing timing;
   private Settings settings;
   private Knowledge knowledge;
   private DeliveryJudge deliveries;
@@ -48,6 +49,14 @@ public final class Judge {
     this.start = start;
     this.settings = settings;
     this.tally = tally;
+  }
+
+  /** Times the model's own functions from here on (the benchmark's split of the cost). */
+  void timeWith(Timing timing) {
+    this.timing = timing;
+    if (knowledge != null) {
+      knowledge.timeWith(timing);
+    }
   }
 
   public Tally tally() {
@@ -80,6 +89,7 @@ public final class Judge {
     }
     if (knowledge == null) {
       knowledge = new Knowledge(start, settings.supportedTypes(), settings.retention(), line.at());
+      knowledge.timeWith(timing);
       deliveries = new DeliveryJudge(knowledge, tally);
       reconciliations = new ReconcileJudge(knowledge, tally);
     }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * What conform knows of the receiver's state at one line of its log, and nothing more.
@@ -50,6 +51,7 @@ final class Knowledge {
   // Cards that may hold inputs conform lost track of: consulted when no earlier deliveries.
   private final Set<String> heldUnsettled = new HashSet<>();
   private final Set<String> prunedAtClock = new HashSet<>();
+  private Timing timing;
 
   Knowledge(LogStart start, Set<String> supportedTypes, Duration retention, Instant clock) {
     this.supportedTypes = Set.copyOf(supportedTypes);
@@ -62,6 +64,15 @@ final class Knowledge {
 
   ReceiverState model() {
     return model;
+  }
+
+  /** Times what the model's own functions cost, for the benchmark; null times nothing. */
+  void timeWith(Timing timing) {
+    this.timing = timing;
+  }
+
+  Timing timing() {
+    return timing;
   }
 
   Set<String> supportedTypes() {
@@ -88,6 +99,12 @@ final class Knowledge {
    * recorded letting go of an identity).
    */
   void advance(int step, Instant time, boolean recheck) {
+    advance(step, time, recheck, null);
+  }
+
+  /** As {@link #advance(int, Instant, boolean)}, handing each identity pruned to {@code pruned}. */
+  void advance(
+      int step, Instant time, boolean recheck, Consumer<AuditEntry.IdentityPruned> pruned) {
     boolean moves = time.isAfter(model.clock());
     if (!moves && !recheck) {
       return;
@@ -96,11 +113,18 @@ final class Knowledge {
       prunedAtClock.clear();
     }
     int before = model.audit().size();
+    long started = timing == null ? 0 : System.nanoTime();
     model.advanceClock(step, time);
+    if (timing != null) {
+      timing.model(System.nanoTime() - started);
+    }
     List<AuditEntry> audit = model.audit();
     for (int index = before; index < audit.size(); index++) {
-      if (audit.get(index) instanceof AuditEntry.IdentityPruned pruned) {
-        prunedAtClock.add(pruned.eventId());
+      if (audit.get(index) instanceof AuditEntry.IdentityPruned identity) {
+        prunedAtClock.add(identity.eventId());
+        if (pruned != null) {
+          pruned.accept(identity);
+        }
       }
     }
     if (audit.size() > AUDIT_BOUND && audit.size() > retainedSize()) {

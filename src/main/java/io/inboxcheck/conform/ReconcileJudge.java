@@ -75,7 +75,12 @@ final class ReconcileJudge {
   private void judgeKnown(ObjectStep object, AuthoritativeCard snapshot, int step) {
     String objectId = object.objectId();
     boolean beforeKnown = knowledge.modelKnowsCard(objectId);
+    Timing timing = knowledge.timing();
+    long started = timing == null ? 0 : System.nanoTime();
     ObjectReconciliation model = Reconciler.reconcile(knowledge.model(), objectId, snapshot);
+    if (timing != null) {
+      timing.model(System.nanoTime() - started);
+    }
     ObjectStep.Recorded recorded = object.recorded();
     if (recorded == null) {
       commit(model, step);

@@ -130,22 +130,25 @@ final class RecordedValues {
    * spelling, which the general parser then reads.
    */
   private static Instant utcSeconds(String text) {
-    if (text.length() != 20
+    int length = text.length();
+    if (length < 20
         || text.charAt(4) != '-'
         || text.charAt(7) != '-'
         || text.charAt(10) != 'T'
         || text.charAt(13) != ':'
         || text.charAt(16) != ':'
-        || text.charAt(19) != 'Z') {
+        || text.charAt(length - 1) != 'Z') {
       return null;
     }
+    int nanos = fraction(text, 19, length - 1);
     int year = digits(text, 0, 4);
     int month = digits(text, 5, 2);
     int day = digits(text, 8, 2);
     int hour = digits(text, 11, 2);
     int minute = digits(text, 14, 2);
     int second = digits(text, 17, 2);
-    if (year < 0
+    if (nanos < 0
+        || year < 0
         || month < 1
         || month > 12
         || day < 1
@@ -159,7 +162,29 @@ final class RecordedValues {
       return null;
     }
     long days = java.time.LocalDate.of(year, month, day).toEpochDay();
-    return Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second);
+    return Instant.ofEpochSecond(days * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+  }
+
+  /**
+   * The nanoseconds of a fraction {@code .123} from {@code start} to {@code end}: 0 when there is
+   * none, -1 when it is not a dot and one to nine digits.
+   */
+  private static int fraction(String text, int start, int end) {
+    if (start == end) {
+      return 0;
+    }
+    int digits = end - start - 1;
+    if (text.charAt(start) != '.' || digits < 1 || digits > 9) {
+      return -1;
+    }
+    int value = digits(text, start + 1, digits);
+    if (value < 0) {
+      return -1;
+    }
+    for (int place = digits; place < 9; place++) {
+      value *= 10;
+    }
+    return value;
   }
 
   /** The decimal number of {@code count} digits at {@code start}, or -1 if one is not a digit. */

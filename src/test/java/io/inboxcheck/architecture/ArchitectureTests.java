@@ -133,6 +133,8 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.concurrent..")
         .layer("report")
         .definedBy("io.inboxcheck.report..")
+        .layer("conform")
+        .definedBy("io.inboxcheck.conform..")
         .layer("generate")
         .definedBy("io.inboxcheck.generate..")
         .layer("explore")
@@ -169,6 +171,9 @@ class ArchitectureTests {
         .mayOnlyAccessLayers("check", "scenario", "receiver", "model", "json")
         .whereLayer("report")
         .mayOnlyAccessLayers("check", "scenario", "receiver", "model", "json", "json.read")
+        .whereLayer("conform")
+        .mayOnlyAccessLayers(
+            "report", "check", "scenario", "receiver", "model", "json", "json.read")
         .whereLayer("generate")
         .mayOnlyAccessLayers(
             "engine", "report", "profile", "check", "scenario", "receiver", "model", "json")
@@ -180,6 +185,7 @@ class ArchitectureTests {
         .mayOnlyAccessLayers(
             "engine",
             "generate",
+            "conform",
             "explore",
             "store",
             "check",
