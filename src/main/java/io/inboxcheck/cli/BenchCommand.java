@@ -35,9 +35,11 @@ import picocli.CommandLine.Spec;
       "explorer states per second, brute force against the reduced search on the guide, and every",
       "order of one card's 12 distinct deliveries with its time, states and heap) and",
       "postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,",
-      "against a minimal transaction at the same concurrency) and http (a whole check of a",
+      "against a minimal transaction at the same concurrency), http (a whole check of a",
       "receiver process at default tries: wall time, requests per delivery, and the share of the",
-      "time spent in the harness rather than waiting for the receiver).",
+      "time spent in the harness rather than waiting for the receiver) and conform (a JSON Lines",
+      "log of the PostgreSQL receiver's traffic checked by conform, against reading and parsing",
+      "the same file alone; lines/s and heap).",
       "Run it on an otherwise idle machine; see docs/performance.md."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -46,7 +48,8 @@ final class BenchCommand implements Callable<Integer> {
     properties,
     exploration,
     postgres,
-    http
+    http,
+    conform
   }
 
   @Spec CommandSpec spec;
@@ -54,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--suite",
       defaultValue = "properties",
-      description = "properties (default), exploration, postgres or http.")
+      description = "properties (default), exploration, postgres, http or conform.")
   Suite suite;
 
   @Option(
@@ -134,6 +137,19 @@ final class BenchCommand implements Callable<Integer> {
       description = "http: the receiver the check runs against (default: ${DEFAULT-VALUE}).")
   String receiver;
 
+      names = "--lines",
+      defaultValue = "10000000",
+      description = "conform: lines of the generated log (default: ${DEFAULT-VALUE}).")
+  long lines;
+
+  @Option(
+      names = "--log",
+      paramLabel = "FILE",
+      description =
+          "conform: where the generated log is written and kept (default: a temporary file,"
+              + " deleted afterwards).")
+  Path log;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -143,6 +159,7 @@ final class BenchCommand implements Callable<Integer> {
       case exploration -> exploration(out, err);
       case postgres -> postgres(out, err);
       case http -> http(out, err);
+      case conform -> ConformBench.run(lines, log, seed, out, err);
     };
   }
 
