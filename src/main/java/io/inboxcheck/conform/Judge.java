@@ -149,7 +149,7 @@ public final class Judge {
     if (lastAt != null && line.at().isBefore(lastAt)) {
       throw new BadLine(
           line.position(),
-          "at",
+          line.position().field("at"),
           "time goes backwards: "
               + line.at()
               + " is before "
@@ -166,7 +166,7 @@ public final class Judge {
         && Boolean.FALSE.equals(arrivals)) {
       throw new BadLine(
           line.position(),
-          "arrival",
+          line.position().field("arrival"),
           "names a held delivery by arrival; the deliveries carry none");
     }
     if (line instanceof LogLine.Resolution resolution) {
@@ -185,7 +185,7 @@ public final class Judge {
         && !stated.retention().equals(settings.retention())) {
       throw new BadLine(
           stated.position(),
-          "retention",
+          stated.position().field("retention"),
           "the log says " + stated.retention() + "; --retention says " + settings.retention());
     }
   }
@@ -195,7 +195,7 @@ public final class Judge {
     if (arrivals != null && arrivals != given) {
       throw new BadLine(
           delivery.position(),
-          "arrival",
+          delivery.position().field("arrival"),
           given
               ? "earlier recorded deliveries carry no arrival; give every one or none"
               : "missing: earlier recorded deliveries carry one; give every one or none");
@@ -203,7 +203,7 @@ public final class Judge {
     if (given && delivery.arrival() <= lastArrival) {
       throw new BadLine(
           delivery.position(),
-          "arrival",
+          delivery.position().field("arrival"),
           "arrival " + delivery.arrival() + " does not follow arrival " + lastArrival);
     }
     arrivals = given;
@@ -220,7 +220,7 @@ public final class Judge {
         || !last.authority.at().equals(line.at())) {
       throw new BadLine(
           line.position(),
-          "object_id",
+          line.position().field("object_id"),
           "a resolution or re-evaluation follows the authority entry of its card ("
               + objectId
               + ") at the same time");

@@ -21,7 +21,7 @@ final class RowFields implements LineFields {
   private final StrictJson json;
 
   RowFields(LinePosition position, RowLayout layout, Object[] cells, StrictJson json) {
-    this.position = position;
+    this.position = position.naming(layout::label);
     this.layout = layout;
     this.cells = cells;
     this.json = json;

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  * database ({@code --receiver-store postgres}): no divergence and no invariant broken, whether the
  * cards at the start are known or not; what cannot be judged is listed with its reason. Seeded
  * ({@link #SEED}).
+ *
+ * <p>Tagged slow: it starts an embedded server of its own, which the default run cannot afford
+ * (docs/conform.md, "What the build checks"); {@code mvn -B verify -Pthorough} runs it.
  */
+@Tag("slow")
 class ConformPostgresStoreTests {
   static final long SEED = 20241201;
   private static EmbeddedServer server;

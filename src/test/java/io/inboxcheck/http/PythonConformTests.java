@@ -2,6 +2,11 @@ package io.inboxcheck.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.cli.Main;
 import io.inboxcheck.conform.Conform;
 import io.inboxcheck.conform.JsonLinesFile;
@@ -31,16 +36,30 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Python example's own sqlite database, after a generated workload over HTTP, exported as JSON
- * Lines by the script beside it ({@code export_log.py}): the correct receiver conforms with no
- * divergence, its log read with the cards known or cut from nowhere; each planted mistake diverges,
- * and the first divergence's scenario fails against the mistaken receiver and passes against the
- * model. The workloads are seeded: {@link #SEED}.
+ * Lines by the script beside it ({@code export_log.py}, every line matching {@code
+ * docs/conform-log.schema.json}): the correct receiver conforms with no divergence, its log read
+ * with the cards known or cut from nowhere; each planted mistake diverges, and the first
+ * divergence's scenario fails against the mistaken receiver and passes against the model. The
+ * workloads are seeded: {@link #SEED}.
  */
 class PythonConformTests {
   static final long SEED = 20241201;
   static final String EXPORT = "examples/python-receiver/export_log.py";
 
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Schema SCHEMA = schema();
+
   @TempDir Path folder;
+
+  private static Schema schema() {
+    try {
+      Path file = ProjectPaths.root().resolve("docs/conform-log.schema.json");
+      return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+          .getSchema(JSON.readTree(Files.readString(file)));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   @Test
   void theCorrectReceiversExportedLogConforms() throws Exception {
@@ -61,6 +80,9 @@ class PythonConformTests {
       assertThat(tally.divergenceCount()).as(tally.divergenceExamples().toString()).isZero();
       assertThat(tally.breachCount()).as(tally.breachExamples().toString()).isZero();
       assertThat(tally.agreeing().get("deliver")).isPositive();
+    }
+    for (String line : Files.readAllLines(log)) {
+      assertThat(SCHEMA.validate(JSON.readTree(line))).as(line).isEmpty();
     }
     // The audit keeps a card after its re-evaluations, never the authority's snapshot itself.
     assertThat(known.unjudged().keySet()).isSubsetOf(Unjudged.Reason.AUTHORITY_NOT_RECORDED);
