@@ -64,7 +64,11 @@ class ConformCutProperties {
             .requireCoverage("steps judged after the cut", 0.8)
             .requireCoverage("cut with the cards known", 0.2);
     PropertyResult<Cut> result =
-        PropertyRunner.run(property, RunConfig.defaults().withTries(CUTS).withoutExampleDatabase());
+        PropertyRunner.run(
+            property,
+            RunConfig.defaults()
+                .withTries(Integer.getInteger("conform.cuts", CUTS))
+                .withoutExampleDatabase());
     System.out.println(
         "conform cut property: seed "
             + result.seed()
@@ -74,7 +78,7 @@ class ConformCutProperties {
             + result.seed());
     System.out.println(result.describe());
     assertThat(result.status()).as(result.describe()).isEqualTo(PropertyResult.Status.PASSED);
-    assertThat(result.triesRun()).isEqualTo(CUTS);
+    assertThat(result.triesRun()).isEqualTo(Integer.getInteger("conform.cuts", CUTS));
   }
 
   private Cut cut(io.inboxcheck.engine.Choices choices) {
