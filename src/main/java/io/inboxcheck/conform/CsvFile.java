@@ -5,8 +5,6 @@ import io.inboxcheck.json.read.JsonLimits;
 import io.inboxcheck.json.read.StrictJson;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,15 +35,7 @@ public final class CsvFile implements LogSource {
 
   @Override
   public Lines open() throws InputRejected {
-    if (!Files.isRegularFile(file)) {
-      throw new InputRejected(name(), "file", "not a readable file");
-    }
-    Reader reader;
-    try {
-      reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new InputRejected(name(), "file", "cannot be read: " + e.getMessage());
-    }
+    Reader reader = JsonLinesFile.text(file);
     Records records = new Records(name(), reader);
     try {
       Object[] header = records.next();

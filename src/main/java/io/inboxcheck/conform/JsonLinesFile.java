@@ -30,14 +30,18 @@ public final class JsonLinesFile implements LogSource {
 
   @Override
   public Lines open() throws InputRejected {
+    return new JsonLines(name(), text(file));
+  }
+
+  /** A log file's text as UTF-8, or the one line that says why it cannot be read. */
+  static Reader text(Path file) throws InputRejected {
     if (!Files.isRegularFile(file)) {
-      throw new InputRejected(name(), "file", "not a readable file");
+      throw new InputRejected(file.toString(), "file", "not a readable file");
     }
     try {
-      Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-      return new JsonLines(name(), reader);
+      return Files.newBufferedReader(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new InputRejected(name(), "file", "cannot be read: " + e.getMessage());
+      throw new InputRejected(file.toString(), "file", "cannot be read: " + e.getMessage());
     }
   }
 
