@@ -69,12 +69,14 @@ public final class MinimalScenario {
   private final Conform.Options options;
   private final Divergence divergence;
   private final String name;
+  private final String log;
   private int tests;
 
-  private MinimalScenario(Conform.Options options, Divergence divergence, String name) {
+  private MinimalScenario(Conform.Options options, Divergence divergence, String name, String log) {
     this.options = options;
     this.divergence = divergence;
     this.name = name;
+    this.log = log;
   }
 
   /**
@@ -88,7 +90,7 @@ public final class MinimalScenario {
     if (!divergence.replayable()) {
       return Optional.empty();
     }
-    MinimalScenario search = new MinimalScenario(options, divergence, name);
+    MinimalScenario search = new MinimalScenario(options, divergence, name, source.name());
     List<Entry> entries = search.entries(source);
     return search.minimise(entries);
   }
@@ -324,7 +326,7 @@ public final class MinimalScenario {
     CheckedRun.Result run =
         CheckedRun.run(
             scenario,
-            setup -> new RecordedReceiver(name, setup, recorded),
+            setup -> new RecordedReceiver("the log " + log, setup, recorded),
             CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     if (!showsTheDivergence(run, candidate.size())) {
       return null;
