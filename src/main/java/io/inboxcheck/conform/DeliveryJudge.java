@@ -1,7 +1,6 @@
 package io.inboxcheck.conform;
 
 import io.inboxcheck.check.Facts;
-import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Effects;
@@ -287,8 +286,4 @@ final class DeliveryJudge {
     return possible.after(consistent);
   }
 
-  /** The card a delivery names, as the model holds it, for reports; null when not whole. */
-  Card known(String objectId) {
-    return knowledge.knownCard(objectId);
-  }
 }

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
@@ -365,16 +364,6 @@ final class Knowledge {
   /** How many cards are known only in part. */
   int partlyKnownCards() {
     return partial.size();
-  }
-
-  /** The cards known only in part, for a snapshot of what the log left open. */
-  Map<String, CardFacts> partlyKnown() {
-    return new TreeMap<>(partial);
-  }
-
-  /** Whether every card not held by the model is known not to exist. */
-  boolean cardsKnownAtStart() {
-    return cardsKnownAtStart;
   }
 
   /** A copy of the knowledge at this line, for trying a scenario from here. */

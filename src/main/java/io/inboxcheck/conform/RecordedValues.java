@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -257,7 +256,4 @@ final class RecordedValues {
     return text.length() <= 60 ? text : text.substring(0, 57) + "...";
   }
 
-  static String lower(Enum<?> value) {
-    return value.name().toLowerCase(Locale.ROOT);
-  }
 }

@@ -1,12 +1,9 @@
 package io.inboxcheck.conform;
 
 import io.inboxcheck.json.read.InputRejected;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Which column of a row holds which field: the columns named like the fields of docs/conform.md,
@@ -46,12 +43,10 @@ final class RowLayout {
   private static final Map<String, String> ALIASES =
       Map.of("envelope", "event", "at", "received_at");
 
-  private final String source;
   private final List<String> columns;
   private final Map<String, Integer> columnOfField = new LinkedHashMap<>();
 
-  private RowLayout(String source, List<String> columns) {
-    this.source = source;
+  private RowLayout(List<String> columns) {
     this.columns = List.copyOf(columns);
   }
 
@@ -61,7 +56,7 @@ final class RowLayout {
    */
   static RowLayout of(String source, List<String> columns, Map<String, String> mapping)
       throws InputRejected {
-    RowLayout layout = new RowLayout(source, columns);
+    RowLayout layout = new RowLayout(columns);
     for (String field : FIELDS) {
       int column = columns.indexOf(field);
       if (column >= 0) {
@@ -96,10 +91,6 @@ final class RowLayout {
     return ALIASES.getOrDefault(field, field);
   }
 
-  String source() {
-    return source;
-  }
-
   /** The column index of a field (JSON Lines or row name), or -1 when no column holds it. */
   int column(String field) {
     return columnOfField.getOrDefault(rowName(field), -1);
@@ -120,19 +111,4 @@ final class RowLayout {
     return "column " + name + (name.equals(rowName) ? "" : " (" + rowName + ")");
   }
 
-  /** The fields this layout reads, for the header line of a report. */
-  Set<String> mappedFields() {
-    return new TreeSet<>(columnOfField.keySet());
-  }
-
-  /** The columns no field reads: worth a warning, never an error. */
-  List<String> unreadColumns() {
-    List<String> unread = new ArrayList<>();
-    for (int index = 0; index < columns.size(); index++) {
-      if (!columnOfField.containsValue(index)) {
-        unread.add(columns.get(index));
-      }
-    }
-    return unread;
-  }
 }
