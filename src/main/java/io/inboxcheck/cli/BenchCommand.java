@@ -137,6 +137,7 @@ final class BenchCommand implements Callable<Integer> {
       description = "http: the receiver the check runs against (default: ${DEFAULT-VALUE}).")
   String receiver;
 
+  @Option(
       names = "--lines",
       defaultValue = "10000000",
       description = "conform: lines of the generated log (default: ${DEFAULT-VALUE}).")

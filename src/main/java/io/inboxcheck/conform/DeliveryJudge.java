@@ -54,7 +54,7 @@ final class DeliveryJudge {
     Envelope envelope = line.envelope();
     String eventId = envelope.eventId().orElse(null);
     String objectId = envelope.objectId().orElse(null);
-    boolean retained = eventId != null && knowledge.model().retains(eventId);
+    boolean retained = eventId != null && knowledge.model().identity(eventId).isPresent();
     if (eventId != null
         && !retained
         && knowledge.mayRetainUnseen(eventId)
@@ -240,7 +240,7 @@ final class DeliveryJudge {
           eventId, objectId, record.variants().size() + 1, content);
     }
     knowledge.notRetainedUnseen(eventId);
-    if (knowledge.model().retains(eventId)) {
+    if (knowledge.model().identity(eventId).isPresent()) {
       // The receiver took a retained id for a new one: its record starts again, and it goes last,
       // so the model's records stay in order of first receipt (SPEC section 5 prunes in that
       // order).
@@ -257,7 +257,10 @@ final class DeliveryJudge {
   private void learnConflictPauses(LogLine.Delivery line, List<String> named) {
     boolean firstRecordKnown =
         named.size() == 2
-            || line.envelope().eventId().map(id -> knowledge.model().retains(id)).orElse(false);
+            || line.envelope()
+                .eventId()
+                .map(id -> knowledge.model().identity(id).isPresent())
+                .orElse(false);
     if (firstRecordKnown) {
       named.forEach(knowledge::pause);
     } else if (line.paused() != null) {
@@ -285,5 +288,4 @@ final class DeliveryJudge {
     }
     return possible.after(consistent);
   }
-
 }

@@ -36,7 +36,7 @@ final class HistoryInvariants {
     String eventId = line.envelope().eventId().orElse(null);
     // Most deliveries are of a new id and name a card the model holds: they are checked without
     // building an identity record or the card's facts.
-    boolean retained = eventId != null && knowledge.model().retains(eventId);
+    boolean retained = eventId != null && knowledge.model().identity(eventId).isPresent();
     if (retained) {
       redelivery(line, knowledge.model().identity(eventId).orElseThrow(), number)
           .ifPresent(found::add);

@@ -244,7 +244,8 @@ final class Knowledge {
    * recorded before the log, or conform lost track of it.
    */
   boolean mayRetainUnseen(String eventId) {
-    return !model.retains(eventId) && (earlierDeliveries || foreignIds.contains(eventId));
+    return !model.identity(eventId).isPresent()
+        && (earlierDeliveries || foreignIds.contains(eventId));
   }
 
   /** The receiver retains {@code eventId} with a record the model does not know. */
@@ -289,7 +290,7 @@ final class Knowledge {
 
   /** The receiver let go of {@code eventId}: so does the model. */
   void letGo(String eventId) {
-    if (model.retains(eventId)) {
+    if (model.identity(eventId).isPresent()) {
       apply(
           new Effects(new Effects.IdentityChange.Pruned(eventId), List.of(), List.of(), List.of()));
     }
@@ -298,7 +299,7 @@ final class Knowledge {
 
   /** Lets go of the model's record of {@code eventId}; the receiver may still retain it. */
   void forgetId(String eventId) {
-    if (model.retains(eventId)) {
+    if (model.identity(eventId).isPresent()) {
       apply(
           new Effects(new Effects.IdentityChange.Pruned(eventId), List.of(), List.of(), List.of()));
     }

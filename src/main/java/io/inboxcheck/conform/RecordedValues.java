@@ -255,5 +255,4 @@ final class RecordedValues {
   static String shorten(String text) {
     return text.length() <= 60 ? text : text.substring(0, 57) + "...";
   }
-
 }

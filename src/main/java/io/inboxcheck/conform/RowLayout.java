@@ -110,5 +110,4 @@ final class RowLayout {
     String name = columns.get(column);
     return "column " + name + (name.equals(rowName) ? "" : " (" + rowName + ")");
   }
-
 }
