@@ -29,17 +29,20 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Measures throughput and prints each workload's rate with its ratio to a baseline measured",
-      "in the same process. Suites: properties (generated steps checked per second against a",
-      "plain replay) and exploration (reducer throughput on pre-parsed events and from JSON text,",
-      "explorer states per second, brute force against the reduced search on the guide, and every",
-      "order of one card's 12 distinct deliveries with its time, states and heap) and",
-      "postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,",
-      "against a minimal transaction at the same concurrency), http (a whole check of a",
-      "receiver process at default tries: wall time, requests per delivery, and the share of the",
-      "time spent in the harness rather than waiting for the receiver) and conform (a JSON Lines",
-      "log of the PostgreSQL receiver's traffic checked by conform, against reading and parsing",
-      "the same file alone; lines/s and heap).",
+      "Measures throughput and prints each workload's rate with its ratio to a baseline measured"
+          + " in the same process.",
+      "",
+      "Suites: properties (generated steps checked per second against a plain replay);"
+          + " exploration (the reducer on pre-parsed events and from JSON text, the explorer's"
+          + " states per second, brute force against the reduced search on the guide, and every"
+          + " order of one card's 12 distinct deliveries with its time, states and heap);"
+          + " postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,"
+          + " against a minimal transaction at the same concurrency); http (a whole check of a"
+          + " receiver process at default tries: wall time, requests per delivery and per step,"
+          + " and the share of the time spent in the harness rather than waiting for the"
+          + " receiver); conform (a JSON Lines log of the PostgreSQL receiver's traffic checked"
+          + " by conform, against reading and parsing the same file alone; lines/s and heap).",
+      "",
       "Run it on an otherwise idle machine; see docs/performance.md."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -243,6 +246,30 @@ final class BenchCommand implements Callable<Integer> {
             Runtime.getRuntime().availableProcessors()));
     out.println();
     out.print(table.markdown());
+    // The steps a check sends: deliveries, clock moves and reconciliations; each is followed by
+    // one view, and a scenario tried starts with a reset.
+    long steps =
+        sent.deliveries()
+            + sent.byKind().getOrDefault("POST /inboxcheck/clock", 0L)
+            + sent.byKind().getOrDefault("POST /inboxcheck/reconcile", 0L);
+    out.println();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "%d steps sent (deliveries, clock moves, reconciliations): %.2f requests per step",
+            steps,
+            (double) sent.requests() / steps));
+    TextTable kinds = new TextTable(List.of("request", "requests", "per delivery"));
+    sent.byKind()
+        .forEach(
+            (kind, count) ->
+                kinds.add(
+                    List.of(
+                        kind,
+                        String.valueOf(count),
+                        String.format(Locale.ROOT, "%.2f", (double) count / sent.deliveries()))));
+    out.println();
+    out.print(kinds.markdown());
     out.flush();
     return ExitCodes.OK;
   }

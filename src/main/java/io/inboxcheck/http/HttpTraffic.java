@@ -1,5 +1,10 @@
 package io.inboxcheck.http;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -11,6 +16,7 @@ public final class HttpTraffic {
   private static final LongAdder REQUESTS = new LongAdder();
   private static final LongAdder DELIVERIES = new LongAdder();
   private static final LongAdder WAITING_NANOS = new LongAdder();
+  private static final Map<String, LongAdder> BY_KIND = new ConcurrentHashMap<>();
 
   private HttpTraffic() {}
 
@@ -20,23 +26,36 @@ public final class HttpTraffic {
    * @param requests every request: webhook deliveries and control requests
    * @param deliveries the webhook deliveries among them
    * @param waitingNanos the time spent waiting for answers, summed over threads
+   * @param byKind the requests by method and path, e.g. {@code GET /inboxcheck/view}
    */
-  public record Totals(long requests, long deliveries, long waitingNanos) {
+  public record Totals(
+      long requests, long deliveries, long waitingNanos, SortedMap<String, Long> byKind) {
+    public Totals {
+      byKind = Collections.unmodifiableSortedMap(new TreeMap<>(byKind));
+    }
+
     /** What was sent between {@code earlier} and this. */
     public Totals since(Totals earlier) {
+      SortedMap<String, Long> kinds = new TreeMap<>(byKind);
+      earlier.byKind.forEach((kind, count) -> kinds.merge(kind, -count, Long::sum));
+      kinds.values().removeIf(count -> count == 0);
       return new Totals(
           requests - earlier.requests,
           deliveries - earlier.deliveries,
-          waitingNanos - earlier.waitingNanos);
+          waitingNanos - earlier.waitingNanos,
+          kinds);
     }
   }
 
   public static Totals totals() {
-    return new Totals(REQUESTS.sum(), DELIVERIES.sum(), WAITING_NANOS.sum());
+    SortedMap<String, Long> kinds = new TreeMap<>();
+    BY_KIND.forEach((kind, count) -> kinds.put(kind, count.sum()));
+    return new Totals(REQUESTS.sum(), DELIVERIES.sum(), WAITING_NANOS.sum(), kinds);
   }
 
-  static void sent(long waitingNanos) {
+  static void sent(String kind, long waitingNanos) {
     REQUESTS.increment();
+    BY_KIND.computeIfAbsent(kind, any -> new LongAdder()).increment();
     WAITING_NANOS.add(waitingNanos);
   }
 

@@ -143,7 +143,8 @@ final class ReceiverClient {
       Thread.currentThread().interrupt();
       throw new ReceiverFailure(prefix(what) + "interrupted", e);
     } finally {
-      HttpTraffic.sent(System.nanoTime() - started);
+      HttpTraffic.sent(
+          request.method() + " " + request.uri().getPath(), System.nanoTime() - started);
     }
   }
 
