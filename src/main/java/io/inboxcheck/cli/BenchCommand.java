@@ -29,19 +29,19 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Measures throughput and prints each workload's rate with its ratio to a baseline measured"
-          + " in the same process.",
+      "Measures throughput and prints each workload's rate with its ratio to a baseline"
+          + " measured in the same process.",
       "",
       "Suites: properties (generated steps checked per second against a plain replay);"
           + " exploration (the reducer on pre-parsed events and from JSON text, the explorer's"
           + " states per second, brute force against the reduced search on the guide, and every"
-          + " order of one card's 12 distinct deliveries with its time, states and heap);"
-          + " postgres (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers,"
-          + " against a minimal transaction at the same concurrency); http (a whole check of a"
-          + " receiver process at default tries: wall time, requests per delivery and per step,"
-          + " and the share of the time spent in the harness rather than waiting for the"
-          + " receiver); conform (a JSON Lines log of the PostgreSQL receiver's traffic checked"
-          + " by conform, against reading and parsing the same file alone; lines/s and heap).",
+          + " order of one card's 12 distinct deliveries with its time, states and heap); postgres"
+          + " (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers, against a"
+          + " minimal transaction at the same concurrency); http (a whole check of a receiver"
+          + " process at default tries: wall time, requests per delivery and per step, and the share"
+          + " of the time spent in the harness rather than waiting for the receiver); conform (a"
+          + " JSON Lines log of the PostgreSQL receiver's traffic checked by conform, against"
+          + " reading and parsing the same file alone; lines/s and heap).",
       "",
       "Run it on an otherwise idle machine; see docs/performance.md."
     })
@@ -127,10 +127,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--brute-force-orders",
       defaultValue = "100000",
-      description = {
-        "exploration: orders of the guide brute force runs before its time is extrapolated to all",
-        "1,814,400 (default: ${DEFAULT-VALUE}; 0 runs them all)."
-      })
+      description =
+          "exploration: orders of the guide brute force runs before its time is extrapolated to"
+              + " all 1,814,400 (default: ${DEFAULT-VALUE}; 0 runs them all).")
   long bruteForceOrders;
 
   @Option(

@@ -39,16 +39,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "conform",
     mixinStandardHelpOptions = true,
-    description = {
-      "Checks what a receiver really did: reads its recorded traffic in arrival order (JSON Lines,",
-      "CSV, or a database table), replays it through the reference model and judges every",
-      "recorded decision. Reports divergences, invariants the recorded history breaks, and steps",
-      "that cannot be judged because they depend on what came before the log, with totals per",
-      "kind; the first divergence of a delivery becomes a scenario replay can run. Reports:",
-      "summary.md, summary.json, the scenario and its page beside the model, under --reports.",
-      "See docs/conform.md. Exit codes: 0 no divergence and no invariant broken, 1 a divergence",
-      "or a broken invariant, 2 the input was rejected (one line naming where)."
-    })
+    description =
+        "Checks what a receiver really did: reads its recorded traffic in arrival order (JSON"
+            + " Lines, CSV, or a database table), replays it through the reference model and judges"
+            + " every recorded decision. Reports divergences, invariants the recorded history breaks,"
+            + " and steps that cannot be judged because they depend on what came before the log, with"
+            + " totals per kind; the first divergence of a delivery becomes a scenario replay can run."
+            + " Reports: summary.md, summary.json, the scenario and its page beside the model, under"
+            + " --reports. See docs/conform.md. Exit codes: 0 no divergence and no invariant broken, 1"
+            + " a divergence or a broken invariant, 2 the input was rejected (one line naming where).")
 final class ConformCommand implements Callable<Integer> {
   /** The password for --jdbc-url comes only from here, never from the command line. */
   static final String PASSWORD_VARIABLE = "INBOXCHECK_DB_PASSWORD";
@@ -76,20 +75,20 @@ final class ConformCommand implements Callable<Integer> {
       names = "--columns",
       split = ",",
       paramLabel = "FIELD=COLUMN",
-      description = {
-        "CSV and tables: which column holds which field, e.g.",
-        "event=body,received_at=ts,decision=outcome. Fields not mapped are read from the column",
-        "of the same name, if any (docs/conform.md lists the fields)."
-      })
+      description =
+          "CSV and tables: which column holds which field, e.g."
+              + " event=body,received_at=ts,decision=outcome. Fields not mapped are read from the column"
+              + " of the same name, if any (docs/conform.md lists the fields).")
   Map<String, String> columns = new LinkedHashMap<>();
 
   @Option(
       names = "--jdbc-url",
       paramLabel = "URL",
-      description = {
-        "Read the log from a database over JDBC instead of files, in a read-only transaction;",
-        "the password comes from env " + PASSWORD_VARIABLE + " only."
-      })
+      description =
+          "Read the log from a database over JDBC instead of files, in a read-only transaction;"
+              + " the password comes from env "
+              + PASSWORD_VARIABLE
+              + " only.")
   String jdbcUrl;
 
   @Option(
@@ -114,20 +113,18 @@ final class ConformCommand implements Callable<Integer> {
   @Option(
       names = "--receiver-store",
       paramLabel = "STORE",
-      description = {
-        "With --jdbc-url: read the audit table of inboxcheck's own PostgreSQL receiver",
-        "(postgres) without writing a query."
-      })
+      description =
+          "With --jdbc-url: read the audit table of inboxcheck's own PostgreSQL receiver"
+              + " (postgres) without writing a query.")
   String receiverStore;
 
   @Option(
       names = "--initial",
       paramLabel = "FILE",
-      description = {
-        "The cards where the log begins ({\"cards\": {...}, \"earlier_deliveries\": \"none\"}):",
-        "then a first sighting of a card, and with earlier_deliveries none a redelivery of an id",
-        "never seen in the log, are judged. Without it they are reported as not judged."
-      })
+      description =
+          "The cards where the log begins ({\"cards\": {...}, \"earlier_deliveries\": \"none\"}):"
+              + " then a first sighting of a card, and with earlier_deliveries none a redelivery of an"
+              + " id never seen in the log, are judged. Without it they are reported as not judged.")
   Path initial;
 
   @Option(
@@ -146,10 +143,9 @@ final class ConformCommand implements Callable<Integer> {
 
   @Option(
       names = "--skip-bad-lines",
-      description = {
-        "Count, list and skip lines that cannot be read, instead of rejecting the log at the",
-        "first (nothing is judged from a log not read whole)."
-      })
+      description =
+          "Count, list and skip lines that cannot be read, instead of rejecting the log at the"
+              + " first (nothing is judged from a log not read whole).")
   boolean skipBadLines;
 
   @Option(

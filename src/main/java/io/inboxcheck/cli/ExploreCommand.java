@@ -28,14 +28,14 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "explore",
     mixinStandardHelpOptions = true,
-    description = {
-      "Runs every arrival order of the scenario's deliveries (identical deliveries are one class;",
-      "reconcile and advance steps keep their places; delivery slots keep the file's times),",
-      "checks every invariant after every step and the whole-run properties, and reports the",
-      "distribution of outcomes over orders. A violating order is written as a scenario file.",
-      "Exit codes: 0 everything holds in every order, 1 a property broke (counterexample files",
-      "written), 2 the input was rejected or the search exceeded --max-states (nothing concluded)."
-    })
+    description =
+        "Runs every arrival order of the scenario's deliveries (identical deliveries are one"
+            + " class; reconcile and advance steps keep their places; delivery slots keep the file's"
+            + " times), checks every invariant after every step and the whole-run properties, and"
+            + " reports the distribution of outcomes over orders. A violating order is written as a"
+            + " scenario file. Exit codes: 0 everything holds in every order, 1 a property broke"
+            + " (counterexample files written), 2 the input was rejected or the search exceeded"
+            + " --max-states (nothing concluded).")
 final class ExploreCommand implements Callable<Integer> {
 
   /** Output formats of an exploration. */
@@ -65,10 +65,9 @@ final class ExploreCommand implements Callable<Integer> {
   @Option(
       names = "--reduction",
       defaultValue = "FULL",
-      description = {
-        "FULL (default): memoised states and independent card groups searched apart;",
-        "MEMO: memoised states only; NONE: every order on its own path (slow)."
-      })
+      description =
+          "FULL (default): memoised states and independent card groups searched apart; MEMO:"
+              + " memoised states only; NONE: every order on its own path (slow).")
   Reduction reduction;
 
   @Option(

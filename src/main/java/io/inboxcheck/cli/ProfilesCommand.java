@@ -25,15 +25,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "profiles",
     mixinStandardHelpOptions = true,
-    description = {
-      "Lists the provider profiles (profiles/NAME.json): automatic retry horizon, how late a",
-      "delayed delivery can come, manual redelivery window, identity, copies of one delivery in",
-      "flight. A value marked * is not confirmed by the provider's docs. With --check-retention,",
-      "runs for each profile the retention-horizon check against the receiver: the provider's",
-      "latest automatic copy (its last retry, or a delivery it delayed longer still) brings a",
-      "changed payload under an id applied at t0; a receiver that forgot the id applies it.",
-      "Exit codes: 0 every profile holds, 1 a profile fails, 2 the input was rejected."
-    })
+    description =
+        "Lists the provider profiles (profiles/NAME.json): automatic retry horizon, how late a"
+            + " delayed delivery can come, manual redelivery window, identity, copies of one delivery"
+            + " in flight. A value marked * is not confirmed by the provider's docs. With"
+            + " --check-retention, runs for each profile the retention-horizon check against the"
+            + " receiver: the provider's latest automatic copy (its last retry, or a delivery it"
+            + " delayed longer still) brings a changed payload under an id applied at t0; a receiver"
+            + " that forgot the id applies it. Exit codes: 0 every profile holds, 1 a profile fails, 2"
+            + " the input was rejected.")
 final class ProfilesCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -43,19 +43,17 @@ final class ProfilesCommand implements Callable<Integer> {
   @Option(
       names = "--check-retention",
       paramLabel = "DURATION",
-      description = {
-        "The receiver's identity retention (ISO-8601, e.g. PT24H): check it against every",
-        "profile's latest automatic copy, write each failing counterexample under --reports."
-      })
+      description =
+          "The receiver's identity retention (ISO-8601, e.g. PT24H): check it against every"
+              + " profile's latest automatic copy, write each failing counterexample under --reports.")
   Duration retention;
 
   @Option(
       names = "--receiver",
       defaultValue = "model",
-      description = {
-        "The receiver checked with --check-retention: model (default; given that retention),",
-        "postgres, class:NAME, exec:COMMAND or http:URL, as replay takes."
-      })
+      description =
+          "The receiver checked with --check-retention: model (default; given that retention),"
+              + " postgres, class:NAME, exec:COMMAND or http:URL, as replay takes.")
   String receiver;
 
   @Mixin ReceiverAccessMixin access;

@@ -16,21 +16,19 @@ final class ProviderOptions {
   @Option(
       names = "--provider",
       paramLabel = "NAME",
-      description = {
-        "Generate redeliveries as profiles/NAME.json documents them (retry schedule, horizon,",
-        "delayed copies, manual window, attempt numbers), and run the retention-horizon check:",
-        "the provider's latest automatic copy (its last retry, or a delivery it delayed longer",
-        "still) brings a changed payload under an id the receiver applied at t0."
-      })
+      description =
+          "Generate redeliveries as profiles/NAME.json documents them (retry schedule, horizon,"
+              + " delayed copies, manual window, attempt numbers), and run the retention-horizon check:"
+              + " the provider's latest automatic copy (its last retry, or a delivery it delayed longer"
+              + " still) brings a changed payload under an id the receiver applied at t0.")
   String provider;
 
   @Option(
       names = "--retention",
       paramLabel = "DURATION",
-      description = {
-        "The receiver's identity retention (ISO-8601, default PT24H as SPEC section 5): the",
-        "retention of every generated scenario and of the retention-horizon check."
-      })
+      description =
+          "The receiver's identity retention (ISO-8601, default PT24H as SPEC section 5): the"
+              + " retention of every generated scenario and of the retention-horizon check.")
   Duration retention;
 
   @Mixin ProfilesFolder profiles;

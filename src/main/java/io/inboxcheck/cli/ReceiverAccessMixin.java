@@ -14,19 +14,17 @@ final class ReceiverAccessMixin {
   @Option(
       names = "--receiver-secret",
       defaultValue = "${env:INBOXCHECK_CONTROL_SECRET}",
-      description = {
-        "http:URL only: the control secret the running receiver was started with",
-        "(env INBOXCHECK_CONTROL_SECRET). exec: receivers get a fresh one from inboxcheck."
-      })
+      description =
+          "http:URL only: the control secret the running receiver was started with (env"
+              + " INBOXCHECK_CONTROL_SECRET). exec: receivers get a fresh one from inboxcheck.")
   String secret;
 
   @Option(
       names = "--jdbc-url",
       defaultValue = "${env:INBOXCHECK_JDBC_URL}",
-      description = {
-        "postgres only: an existing PostgreSQL server (env INBOXCHECK_JDBC_URL); each scenario",
-        "runs in a fresh schema that is dropped afterwards. Default: an embedded server."
-      })
+      description =
+          "postgres only: an existing PostgreSQL server (env INBOXCHECK_JDBC_URL); each scenario"
+              + " runs in a fresh schema that is dropped afterwards. Default: an embedded server.")
   String jdbcUrl;
 
   @Option(

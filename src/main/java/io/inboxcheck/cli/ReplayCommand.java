@@ -31,10 +31,9 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "replay",
     mixinStandardHelpOptions = true,
-    description = {
-      "Replays scenario files against a receiver and prints the step-by-step history.",
-      "Exit codes: 0 every expectation holds, 1 an expectation failed, 2 the input was rejected."
-    })
+    description =
+        "Replays scenario files against a receiver and prints the step-by-step history. Exit"
+            + " codes: 0 every expectation holds, 1 an expectation failed, 2 the input was rejected.")
 final class ReplayCommand implements Callable<Integer> {
 
   /** Output formats of a history. */
@@ -57,49 +56,45 @@ final class ReplayCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "PATH",
-      description = {
-        "Scenario files (SPEC section 9), or folders of them: every *.json under a folder,",
-        "subfolders included, in path order; the JSON Schemas there (*.schema.json) are",
-        "skipped. A schema named as a file is rejected: it describes scenarios, it is not one."
-      })
+      description =
+          "Scenario files (SPEC section 9), or folders of them: every *.json under a folder,"
+              + " subfolders included, in path order; the JSON Schemas there (*.schema.json) are"
+              + " skipped. A schema named as a file is rejected: it describes scenarios, it is not one.")
   List<Path> paths;
 
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = {
-        "table (default), markdown, json, jsonl or html. json is the history of SPEC section 10 for one",
-        "file, and {\"histories\": [...]} (one document) for several; jsonl prints one history",
-        "per line. A replay that stops at a broken invariant says so in every format (a",
-        "STOPPED line; a \"stopped\" member in JSON). html is one self-contained page, so one",
-        "file; against a receiver other than the model it sets the receiver beside the model."
-      })
+      description =
+          "table (default), markdown, json, jsonl or html. json is the history of SPEC section 10"
+              + " for one file, and {\"histories\": [...]} (one document) for several; jsonl prints one"
+              + " history per line. A replay that stops at a broken invariant says so in every format (a"
+              + " STOPPED line; a \"stopped\" member in JSON). html is one self-contained page, so one"
+              + " file; against a receiver other than the model it sets the receiver beside the model.")
   Format format;
 
   @Option(
       names = "--width",
       paramLabel = "N",
-      description = {
-        "Text line width (default: COLUMNS when printing to a terminal, else 100; at least 40).",
-        "table: every line fits; long cells wrap in their column, or each step becomes a block of",
-        "labelled lines when the columns cannot all stay readable. markdown: the steps are a table",
-        "only if it fits, else one list per step; lines break at spaces or after commas, never",
-        "inside a word, so only a heading or a word longer than N overruns it. Ignored by json",
-        "and jsonl."
-      })
+      description =
+          "Text line width (default: COLUMNS when printing to a terminal, else 100; at least 40)."
+              + " table: every line fits; long cells wrap in their column, or each step becomes a block"
+              + " of labelled lines when the columns cannot all stay readable. markdown: the steps are a"
+              + " table only if it fits, else one list per step; lines break at spaces or after commas,"
+              + " never inside a word, so only a heading or a word longer than N overruns it. Ignored by"
+              + " json and jsonl.")
   Integer width;
 
   @Option(
       names = "--receiver",
       defaultValue = "model",
-      description = {
-        "The receiver to replay against: exec:COMMAND (yours, in any language: starts it, checks",
-        "it over HTTP and stops it; e.g. exec:\"python3 receiver.py\"), http:URL (yours, already",
-        "running; e.g. http://127.0.0.1:8080; see docs/receiver-protocol.md), class:NAME for a",
-        "Receiver on the class path, postgres (PostgreSQL, embedded unless --jdbc-url is given)",
-        "or model (the default). Every receiver but the model is checked against the model's",
-        "invariants and, step by step, its decisions."
-      })
+      description =
+          "The receiver to replay against: exec:COMMAND (yours, in any language: starts it,"
+              + " checks it over HTTP and stops it; e.g. exec:\"python3 receiver.py\"), http:URL (yours,"
+              + " already running; e.g. http://127.0.0.1:8080; see docs/receiver-protocol.md),"
+              + " class:NAME for a Receiver on the class path, postgres (PostgreSQL, embedded unless"
+              + " --jdbc-url is given) or model (the default). Every receiver but the model is checked"
+              + " against the model's invariants and, step by step, its decisions.")
   String receiver;
 
   @Mixin ReceiverAccessMixin access;
