@@ -27,6 +27,13 @@ import java.util.SortedMap;
  * serving one scenario: created by resetting the receiver to the scenario's setup. A delivery is a
  * real webhook request; everything else goes through the receiver's control API. What the receiver
  * reports is mapped back onto steps by {@link ViewMapping}, from what this adapter sent.
+ *
+ * <p>Every invariant is judged on the view after a step. A receiver that declares views in answers
+ * (docs/receiver-protocol.md, "Views in answers (optional)") sends it with every 2xx answer, and
+ * the view of the last answer stands in for {@code GET view} while it is certainly current: its
+ * request was the last one sent and no other overlapped it ({@link ReceiverClient#isLatest}).
+ * Otherwise (a refused delivery, copies in flight under {@code check --concurrency}) the view is
+ * read with {@code GET view}, as for any receiver.
  */
 public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceiver {
   /** The receiver protocol this harness speaks, e.g. for {@code inboxcheck --version}. */
@@ -35,6 +42,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   private final ReceiverClient client;
   private final String choice;
   private final ReceiverSetup setup;
+  private final boolean viewsInAnswers;
   private final List<ViewMapping.Sent> sent = new ArrayList<>();
   private final List<Integer> auditSteps = new ArrayList<>();
   private final Map<JsonValue, Integer> sendsOfContent = new HashMap<>();
@@ -45,6 +53,10 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   // whose record's window has ended, which the next clock request then prunes (SPEC section 5).
   private boolean reconciledSinceClock;
   private ViewMapping.Mapped mapped;
+  private AnsweredView answered;
+
+  /** The view an answer carried; {@code what} names it for findings. */
+  private record AnsweredView(ReceiverClient.Answer answer, JsonObject view, String what) {}
 
   HttpReceiver(ReceiverClient client, String choice, ReceiverSetup setup) {
     this.client = client;
@@ -52,9 +64,12 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     this.setup = setup;
     this.clock = setup.start();
     String what = "reset to the scenario's setup";
-    JsonObject answer =
-        parse(client.control("reset", ProtocolValues.resetRequest(setup), what).body(), what);
-    protocolOf(answer, what);
+    ReceiverClient.Answer answer =
+        client.control("reset", ProtocolValues.resetRequest(setup), what);
+    JsonObject document = parse(answer.body(), what);
+    protocolOf(document, what);
+    this.viewsInAnswers = client.protocol(() -> ProtocolValues.viewsInAnswers(document), what);
+    remember(answer, document, what);
   }
 
   @Override
@@ -81,10 +96,8 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     if (time.equals(clock) && !mayPrune) {
       return;
     }
-    client.control(
-        "clock",
-        ProtocolValues.clockRequest(time),
-        "moving the clock to " + time + " (step " + step + ")");
+    String what = "moving the clock to " + time + " (step " + step + ")";
+    remember(client.control("clock", ProtocolValues.clockRequest(time), what), what);
     clock = time;
     reconciledSinceClock = false;
   }
@@ -101,7 +114,8 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     synchronized (this) {
       before(step);
       if (transport.storageFault()) {
-        client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+        String arming = "arming the storage fault of step " + step;
+        remember(client.control("fail-next-write", "{}", arming), arming);
       }
       headers = headers(envelope, transport);
     }
@@ -112,7 +126,10 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
         // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
         return DeliveryResult.NOT_DURABLE;
       }
-      return new DeliveryResult(decisionOf(answer, step, what), Ack.ACK);
+      JsonObject body =
+          answer.body().isBlank() ? JsonObject.of(Map.of()) : parse(answer.body(), what);
+      remember(answer, body, what);
+      return new DeliveryResult(decisionOf(body, step, what), Ack.ACK);
     }
   }
 
@@ -138,12 +155,9 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   }
 
   /** The decision the answer's body states, else the one the receiver's audit recorded. */
-  private Decision decisionOf(ReceiverClient.Answer answer, int step, String what) {
-    if (!answer.body().isBlank()) {
-      JsonObject body = parse(answer.body(), what);
-      if (body.get("decision").isPresent()) {
-        return client.protocol(() -> ProtocolValues.decision(body, "$"), what);
-      }
+  private Decision decisionOf(JsonObject body, int step, String what) {
+    if (body.get("decision").isPresent()) {
+      return client.protocol(() -> ProtocolValues.decision(body, "$"), what);
     }
     List<AuditEntry> audit = view().audit();
     for (int index = audit.size() - 1; index >= 0; index--) {
@@ -164,6 +178,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     ReceiverClient.Answer answer =
         client.control("reconcile", ProtocolValues.reconcileRequest(authority), what);
     JsonObject document = parse(answer.body(), what);
+    remember(answer, document, what);
     ViewMapping.Arrivals arrivals = current().arrivals();
     return client.protocol(() -> ViewMapping.reconciliation(document, arrivals), what);
   }
@@ -190,9 +205,32 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
       return mapped;
     }
     int writer = pendingStep != null ? pendingStep : lastStep;
-    mapped = client.view(sent, auditSteps, writer, setup);
+    if (answered != null && client.isLatest(answered.answer())) {
+      mapped = client.view(answered.view(), sent, auditSteps, writer, setup, answered.what());
+    } else {
+      mapped = client.view(sent, auditSteps, writer, setup);
+    }
     pendingStep = null;
     return mapped;
+  }
+
+  /** Parses a 2xx control answer and keeps the view it carries, when the receiver sends views. */
+  private void remember(ReceiverClient.Answer answer, String what) {
+    if (viewsInAnswers) {
+      remember(answer, parse(answer.body(), what), what);
+    }
+  }
+
+  /**
+   * Keeps the view a 2xx answer carries. A receiver that declared views in answers and sends one
+   * without is a finding, as any answer that is not the protocol: a silent fallback to {@code GET
+   * view} would hide that it does not keep its word.
+   */
+  private void remember(ReceiverClient.Answer answer, JsonObject body, String what) {
+    if (viewsInAnswers) {
+      JsonObject view = client.protocol(() -> ProtocolValues.answeredView(body), what);
+      answered = new AnsweredView(answer, view, what + ", the view in its answer");
+    }
   }
 
   private JsonObject parse(String body, String what) {

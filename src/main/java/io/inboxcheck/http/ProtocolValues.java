@@ -176,6 +176,28 @@ final class ProtocolValues {
     }
   }
 
+  /**
+   * Whether a reset answer declares views in answers (docs/receiver-protocol.md, "Views in answers
+   * (optional)"): {@code "view_in_answers": true}; absent or null means no.
+   */
+  static boolean viewsInAnswers(JsonObject resetAnswer) {
+    return optional(resetAnswer, "view_in_answers").isPresent()
+        && bool(resetAnswer, "view_in_answers", "$");
+  }
+
+  /** The view a 2xx answer carries, which a receiver that declared views in answers must send. */
+  static JsonObject answeredView(JsonObject answer) {
+    JsonValue view =
+        answer
+            .get("view")
+            .orElseThrow(
+                () ->
+                    new Mismatch(
+                        "$.view",
+                        "missing, yet its reset answer declared \"view_in_answers\": true"));
+    return object(view, "$.view");
+  }
+
   /** A card: {@code {"version", "state", "paused"}}. */
   static Card card(JsonValue value, String path) {
     JsonObject card = object(value, path);

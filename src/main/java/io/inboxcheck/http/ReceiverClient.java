@@ -34,6 +34,11 @@ final class ReceiverClient {
   private final Duration timeout;
   private final HttpClient client;
 
+  // Which request started last and how many are in flight: a view carried by an answer is current
+  // only while its request is the last one sent and none overlapped it (see #isLatest).
+  private long requestsStarted;
+  private int requestsInFlight;
+
   /**
    * @param name how messages name the receiver, e.g. {@code exec:python3 receiver.py}
    * @param base the receiver's address, e.g. {@code http://127.0.0.1:8080}
@@ -53,11 +58,38 @@ final class ReceiverClient {
             .build();
   }
 
-  /** One answer: the status code and the body as text. */
-  record Answer(int status, String body) {
+  /**
+   * One answer: the status code and the body as text; {@code request} numbers the request it
+   * answers, and {@code startedAlone} says no other request to this receiver was in flight when it
+   * started.
+   */
+  record Answer(int status, String body, long request, boolean startedAlone) {
     boolean successful() {
       return status >= 200 && status < 300;
     }
+  }
+
+  /** The number of a request that starts now, and whether no other request is in flight. */
+  private record Start(long request, boolean alone) {}
+
+  private synchronized Start started() {
+    boolean alone = requestsInFlight == 0;
+    requestsStarted++;
+    requestsInFlight++;
+    return new Start(requestsStarted, alone);
+  }
+
+  private synchronized void finished() {
+    requestsInFlight--;
+  }
+
+  /**
+   * Whether what {@code answer} says still holds: no other request was in flight when its request
+   * started, no request started since, and none is in flight now. Requests of other threads ({@code
+   * check --concurrency}) overlap, and then an answer's view may miss another request's writes.
+   */
+  synchronized boolean isLatest(Answer answer) {
+    return answer.startedAlone() && answer.request() == requestsStarted && requestsInFlight == 0;
   }
 
   String name() {
@@ -83,11 +115,15 @@ final class ReceiverClient {
   CompletableFuture<Answer> deliverAsync(String body, Map<String, String> headers, String what) {
     HttpRequest.Builder request = request("/webhook", what);
     headers.forEach(request::header);
+    Start start = started();
     return client
         .sendAsync(
             request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
             HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
-        .thenApply(response -> new Answer(response.statusCode(), response.body()));
+        .whenComplete((response, failure) -> finished())
+        .thenApply(
+            response ->
+                new Answer(response.statusCode(), response.body(), start.request(), start.alone()));
   }
 
   /** POSTs a control request with the secret; a non-2xx answer is a failure of the receiver. */
@@ -128,10 +164,11 @@ final class ReceiverClient {
 
   private Answer send(HttpRequest request, String what) {
     long started = System.nanoTime();
+    Start start = started();
     try {
       HttpResponse<String> response =
           client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      return new Answer(response.statusCode(), response.body());
+      return new Answer(response.statusCode(), response.body(), start.request(), start.alone());
     } catch (HttpConnectTimeoutException e) {
       throw new ReceiverFailure(prefix(what) + "could not connect within " + seconds(), e);
     } catch (HttpTimeoutException e) {
@@ -143,6 +180,7 @@ final class ReceiverClient {
       Thread.currentThread().interrupt();
       throw new ReceiverFailure(prefix(what) + "interrupted", e);
     } finally {
+      finished();
       HttpTraffic.sent(
           request.method() + " " + request.uri().getPath(), System.nanoTime() - started);
     }
@@ -197,6 +235,20 @@ final class ReceiverClient {
       List<ViewMapping.Sent> sent, List<Integer> auditSteps, int writer, ReceiverSetup setup) {
     String what = "reading its view";
     JsonObject document = protocol(() -> ProtocolValues.document(read("view", what).body()), what);
+    return view(document, sent, auditSteps, writer, setup, what);
+  }
+
+  /**
+   * Maps a view the receiver gave, read with {@code GET view} or carried by an answer ({@code what}
+   * says which), as {@link #view(List, List, int, ReceiverSetup)} does.
+   */
+  ViewMapping.Mapped view(
+      JsonObject document,
+      List<ViewMapping.Sent> sent,
+      List<Integer> auditSteps,
+      int writer,
+      ReceiverSetup setup,
+      String what) {
     int auditSize = document.get("audit").map(ViewMapping::size).orElse(0);
     while (auditSteps.size() < auditSize) {
       auditSteps.add(writer);
