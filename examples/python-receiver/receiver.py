@@ -22,6 +22,12 @@ never let go of; nothing shows until a redelivery comes after the window the fir
 which `inboxcheck conform` finds in the receiver's own audit. All exist to show that the harness
 catches them.
 
+Views in answers: the reset answer declares "view_in_answers": true, and every 2xx answer of the
+webhook and of the control API's POSTs carries "view", exactly what GET view answers right after
+that request (built once the request's transaction committed), so the harness needs no GET view
+after each step. --views-on-request (or INBOXCHECK_VIEWS_ON_REQUEST=1) turns that off: the view
+then comes from GET view only, as every receiver of the protocol serves it.
+
 Restarts keep the data: a receiver started on an INBOXCHECK_DATA that already holds a store carries
 on from it; only the control API's reset wipes it.
 """
@@ -543,6 +549,7 @@ class Handler(BaseHTTPRequestHandler):
     store = None
     control_enabled = False
     secret = None
+    views_in_answers = True
 
     def setup(self):
         super().setup()
@@ -583,7 +590,7 @@ class Handler(BaseHTTPRequestHandler):
             verdict = self.store.deliver(body)
         except StorageFault:
             return self.answer(503, {"error": "the decision could not be recorded durably; retry"})
-        self.answer(200, verdict)
+        self.answer_done(verdict)
 
     def control(self, method, action, body):
         if not self.control_enabled:
@@ -594,17 +601,18 @@ class Handler(BaseHTTPRequestHandler):
         request = self.control_request(method, body)
         if (method, action) == ("POST", "reset"):
             self.store.reset(request)
-            return self.answer(200, {"protocol": PROTOCOL})
+            declared = {"view_in_answers": True} if self.views_in_answers else {}
+            return self.answer_done(dict({"protocol": PROTOCOL}, **declared))
         if (method, action) == ("POST", "clock"):
             pruned = self.store.move_clock(request.get("time"))
-            return self.answer(200, {"clock": request["time"], "pruned": pruned})
+            return self.answer_done({"clock": request["time"], "pruned": pruned})
         if (method, action) == ("POST", "reconcile"):
-            return self.answer(200, {"objects": self.store.reconcile(request.get("objects") or {})})
+            return self.answer_done({"objects": self.store.reconcile(request.get("objects") or {})})
         if (method, action) == ("GET", "view"):
             return self.answer(200, self.store.view())  # already JSON text
         if (method, action) == ("POST", "fail-next-write"):
             self.store.fail_next_write = True
-            return self.answer(200, {"armed": True})
+            return self.answer_done({"armed": True})
         self.answer(404, {"error": "no such control endpoint: " + method + " /inboxcheck/" + action})
 
     @staticmethod
@@ -618,6 +626,14 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(request, dict):
             raise Rejected(400, "the control request must be a JSON object")
         return request
+
+    def answer_done(self, document):
+        """A 200 answer to a request whose transaction has committed; with views in answers it
+        carries the view as GET view would answer it now, read in a transaction of its own."""
+        if not self.views_in_answers:
+            return self.answer(200, document)
+        text = dump(document)
+        self.answer(200, text[:-1] + ',"view":' + self.store.view() + "}")
 
     def answer(self, status, document):
         data = (document if isinstance(document, str) else dump(document)).encode("utf-8")
@@ -640,10 +656,15 @@ def main():
     parser.add_argument("--mistake", choices=["none", "last-arrival-wins", "ack-before-commit",
                                               "sliding-retention"],
                         default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
+    parser.add_argument("--views-on-request", action="store_true",
+                        default=os.environ.get("INBOXCHECK_VIEWS_ON_REQUEST") == "1",
+                        help="send the view on GET view only, not in every 2xx answer")
     options = parser.parse_args()
     os.makedirs(options.data, exist_ok=True)
     Handler.store = Store(os.path.join(options.data, "receiver.sqlite3"), options.mistake)
     Handler.control_enabled = os.environ.get("INBOXCHECK_CONTROL") == "1"
+    # Without the control API nobody reads views: answers stay as small as a provider expects.
+    Handler.views_in_answers = Handler.control_enabled and not options.views_on_request
     Handler.secret = os.environ.get("INBOXCHECK_CONTROL_SECRET")
     if Handler.control_enabled and not Handler.secret:
         sys.exit("receiver.py: INBOXCHECK_CONTROL=1 needs INBOXCHECK_CONTROL_SECRET")
