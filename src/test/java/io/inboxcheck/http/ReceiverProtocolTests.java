@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The example receiver speaks the protocol as docs/receiver-protocol.md specifies it: every request
  * the harness sends and every answer the receiver gives over the guide's scenario validates against
- * the message's JSON Schema, and the control API refuses a request without the run's secret and
- * changes nothing.
+ * the message's JSON Schema, every view an answer carries is the one {@code GET view} answers right
+ * after it, and the control API refuses a request without the run's secret and changes nothing.
  */
 class ReceiverProtocolTests {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,29 +54,42 @@ class ReceiverProtocolTests {
         new ScenarioReader().read(ProjectPaths.scenarios().resolve("B62-15-events.json"));
     String reset = ProtocolValues.resetRequest(guide.setup());
     assertValid("reset-request", reset);
-    assertValid("reset-answer", client.control("reset", reset, "reset").body());
+    String resetAnswer = client.control("reset", reset, "reset").body();
+    assertValid("reset-answer", resetAnswer);
+    assertThat(JSON.readTree(resetAnswer).path("view_in_answers").asBoolean())
+        .as("the example declares views in answers unless --views-on-request")
+        .isTrue();
+    assertCarriesTheView(resetAnswer);
     for (ScenarioStep step : guide.steps()) {
       if (step.time() != null) {
         String clock = ProtocolValues.clockRequest(step.time());
         assertValid("clock-request", clock);
-        assertValid("clock-answer", client.control("clock", clock, "clock").body());
+        String clockAnswer = client.control("clock", clock, "clock").body();
+        assertValid("clock-answer", clockAnswer);
+        assertCarriesTheView(clockAnswer);
       }
       if (step instanceof ScenarioStep.Deliver deliver) {
         ReceiverClient.Answer answer =
             client.deliver(deliver.envelope().text(), Map.of(), "delivery");
         assertThat(answer.successful()).as("step %s", step.number()).isTrue();
         assertValid("webhook-answer", answer.body());
+        assertCarriesTheView(answer.body());
       } else if (step instanceof ScenarioStep.Reconcile reconcile) {
         String request = ProtocolValues.reconcileRequest(reconcile.authority());
         assertValid("reconcile-request", request);
-        assertValid("reconcile-answer", client.control("reconcile", request, "reconcile").body());
+        String reconcileAnswer = client.control("reconcile", request, "reconcile").body();
+        assertValid("reconcile-answer", reconcileAnswer);
+        assertCarriesTheView(reconcileAnswer);
       }
     }
-    assertValid("fail-next-write-answer", client.control("fail-next-write", "{}", "arm").body());
+    String armed = client.control("fail-next-write", "{}", "arm").body();
+    assertValid("fail-next-write-answer", armed);
+    assertCarriesTheView(armed);
     ReceiverClient.Answer failed =
         client.deliver(firstEnvelope(guide), Map.of(), "delivery after the fault");
     assertThat(failed.status()).isEqualTo(503);
     assertValid("error-answer", failed.body());
+    assertThat(JSON.readTree(failed.body()).has("view")).as("a refusal carries no view").isFalse();
 
     String view = client.read("view", "view").body();
     assertValid("view-answer", view);
@@ -115,16 +128,45 @@ class ReceiverProtocolTests {
         .isEqualTo(12);
   }
 
+  /** The schemas hold a view in an answer to its place: a stray member is still refused. */
+  @Test
+  void aWebhookAnswerWithAViewKeepsItsMembersStrict() throws Exception {
+    String decision = "\"decision\":\"APPLIED\",\"reason\":null,\"restates\":null";
+    String clock = "\"clock\":\"2024-01-01T00:00:00Z\",\"pruned\":[]";
+
+    assertThat(errors("webhook-answer", "{" + decision + ",\"view\":{}}")).isEmpty();
+    assertThat(errors("webhook-answer", "{\"view\":{}}")).isEmpty();
+    assertThat(errors("webhook-answer", "{" + decision + ",\"views\":{}}")).isNotEmpty();
+    assertThat(errors("webhook-answer", "{\"view\":[]}")).isNotEmpty();
+    assertThat(errors("webhook-answer", "{\"reason\":null,\"view\":{}}")).isNotEmpty();
+    assertThat(errors("clock-answer", "{" + clock + ",\"view\":{}}")).isEmpty();
+    assertThat(errors("clock-answer", "{" + clock + ",\"viewed\":{}}")).isNotEmpty();
+  }
+
+  /**
+   * The view an answer carries validates as a view and equals what {@code GET view} answers right
+   * after it, the promise of a receiver that declares views in answers.
+   */
+  private void assertCarriesTheView(String answer) throws Exception {
+    JsonNode carried = JSON.readTree(answer).get("view");
+    assertThat(carried).as("the view in %s", answer).isNotNull();
+    assertValid("view-answer", carried.toString());
+    assertThat(carried).isEqualTo(JSON.readTree(client.read("view", "view").body()));
+  }
+
   private static String firstEnvelope(Scenario scenario) {
     return ((ScenarioStep.Deliver) scenario.steps().get(0)).envelope().text();
   }
 
   private static void assertValid(String message, String body) throws Exception {
+    assertThat(errors(message, body)).as("%s against %s.schema.json", body, message).isEmpty();
+  }
+
+  private static List<Error> errors(String message, String body) throws Exception {
     Path file = SCHEMAS.resolve(message + ".schema.json");
     Schema schema =
         SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
             .getSchema(JSON.readTree(Files.readString(file)));
-    List<Error> errors = schema.validate(JSON.readTree(body));
-    assertThat(errors).as("%s against %s", body, file.getFileName()).isEmpty();
+    return schema.validate(JSON.readTree(body));
   }
 }
