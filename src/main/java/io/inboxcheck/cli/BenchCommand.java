@@ -246,7 +246,8 @@ final class BenchCommand implements Callable<Integer> {
     out.println();
     out.print(table.markdown());
     // The steps a check sends: deliveries, clock moves and reconciliations; each is followed by
-    // one view, and a scenario tried starts with a reset.
+    // one view (a GET view, unless the receiver sends views in its answers), and a scenario tried
+    // starts with a reset.
     long steps =
         sent.deliveries()
             + sent.byKind().getOrDefault("POST /inboxcheck/clock", 0L)

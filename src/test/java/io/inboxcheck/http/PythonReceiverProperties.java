@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
  */
 class PythonReceiverProperties {
   /**
-   * Three HTTP requests per step (clock, webhook, view) make a generated scenario far slower than
-   * in the model (100 tries take about a minute on a busy 2-core machine), so this property runs
-   * half the configured tries, 100 by default, and never more than {@link #MAX_TRIES}.
+   * HTTP requests at every step (a clock move, the webhook; the view comes with the answers) make a
+   * generated scenario far slower than in the model (100 tries take about a minute on a busy 2-core
+   * machine), so this property runs half the configured tries, 100 by default, and never more than
+   * {@link #MAX_TRIES}.
    */
   static final int TRIES_DIVISOR = 2;
 
