@@ -2,15 +2,12 @@ package io.inboxcheck.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.inboxcheck.cli.CommandRun;
 import io.inboxcheck.json.JsonString;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -49,15 +46,16 @@ class ContradictingViewTests {
         "/inboxcheck/reset",
         exchange -> {
           delivered = false;
-          answer(exchange, "{" + PROTOCOL + "}");
+          ViewInAnswersStandIn.answer(exchange, "{" + PROTOCOL + "}");
         });
     server.createContext(
         "/webhook",
         exchange -> {
           delivered = true;
-          answer(exchange, APPLIED);
+          ViewInAnswersStandIn.answer(exchange, APPLIED);
         });
-    server.createContext("/inboxcheck/view", exchange -> answer(exchange, view()));
+    server.createContext(
+        "/inboxcheck/view", exchange -> ViewInAnswersStandIn.answer(exchange, view()));
     server.start();
   }
 
@@ -112,14 +110,5 @@ class ContradictingViewTests {
         + ",\"decision\":"
         + APPLIED
         + ",\"variant\":false,\"paused\":[],\"at\":\"2024-01-01T00:00:00Z\"}]}";
-  }
-
-  private static void answer(HttpExchange exchange, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(200, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
   }
 }

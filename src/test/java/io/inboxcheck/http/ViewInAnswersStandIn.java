@@ -175,7 +175,8 @@ final class ViewInAnswersStandIn implements AutoCloseable {
     }
   }
 
-  private static void answer(HttpExchange exchange, String body) throws IOException {
+  /** Answers 200 with a JSON body; other stand-in receivers of these tests answer so too. */
+  static void answer(HttpExchange exchange, String body) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json");
     exchange.sendResponseHeaders(200, bytes.length);
