@@ -180,7 +180,10 @@ class ViewInAnswersTests {
     CommandRun undeclared = replay(ViewInAnswersStandIn.Answers.UNDECLARED);
 
     assertThat(stale.exitCode()).as(stale.out() + stale.err()).isEqualTo(1);
-    assertThat(stale.err()).contains("broken after step 1 (deliver)").doesNotContain("xception");
+    assertThat(stale.err())
+        .contains("broken after step 1 (deliver)")
+        .contains("observed card card-1, now v0 {\"stage\":\"new\"}")
+        .doesNotContain("xception");
     assertThat(current.exitCode()).as(current.out() + current.err()).isZero();
     assertThat(undeclared.exitCode()).as(undeclared.out() + undeclared.err()).isZero();
   }
