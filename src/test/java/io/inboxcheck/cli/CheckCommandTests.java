@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -163,6 +164,13 @@ class CheckCommandTests {
     assertThat(replay.err()).contains("NO_VARIANT_APPLIED broken");
   }
 
+  /**
+   * The whole command against PostgreSQL: a fresh schema for every scenario file and try, about 30
+   * s. The default run holds the store to the same scenario files and the fault-sequence property
+   * without the command line (PostgresScenarioFilesScenarioTests, PostgresInvariantProperties), so
+   * this one runs under -Pthorough.
+   */
+  @Tag("slow")
   @Test
   void thePostgresReceiverHolds() {
     CommandRun run = check("--receiver", "postgres", "--tries", "20");
