@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.LongAdder;
  * own time from the receiver's; nothing decides anything by it.
  */
 public final class HttpTraffic {
-  private static final LongAdder REQUESTS = new LongAdder();
   private static final LongAdder DELIVERIES = new LongAdder();
   private static final LongAdder WAITING_NANOS = new LongAdder();
   private static final Map<String, LongAdder> BY_KIND = new ConcurrentHashMap<>();
@@ -23,15 +22,19 @@ public final class HttpTraffic {
   /**
    * What was sent so far.
    *
-   * @param requests every request: webhook deliveries and control requests
-   * @param deliveries the webhook deliveries among them
+   * @param deliveries the webhook deliveries sent
    * @param waitingNanos the time spent waiting for answers, summed over threads
-   * @param byKind the requests by method and path, e.g. {@code GET /inboxcheck/view}
+   * @param byKind every request, webhook deliveries and control requests, by method and path, e.g.
+   *     {@code GET /inboxcheck/view}
    */
-  public record Totals(
-      long requests, long deliveries, long waitingNanos, SortedMap<String, Long> byKind) {
+  public record Totals(long deliveries, long waitingNanos, SortedMap<String, Long> byKind) {
     public Totals {
       byKind = Collections.unmodifiableSortedMap(new TreeMap<>(byKind));
+    }
+
+    /** Every request, whatever its kind. */
+    public long requests() {
+      return byKind.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** What was sent between {@code earlier} and this. */
@@ -40,21 +43,17 @@ public final class HttpTraffic {
       earlier.byKind.forEach((kind, count) -> kinds.merge(kind, -count, Long::sum));
       kinds.values().removeIf(count -> count == 0);
       return new Totals(
-          requests - earlier.requests,
-          deliveries - earlier.deliveries,
-          waitingNanos - earlier.waitingNanos,
-          kinds);
+          deliveries - earlier.deliveries, waitingNanos - earlier.waitingNanos, kinds);
     }
   }
 
   public static Totals totals() {
     SortedMap<String, Long> kinds = new TreeMap<>();
     BY_KIND.forEach((kind, count) -> kinds.put(kind, count.sum()));
-    return new Totals(REQUESTS.sum(), DELIVERIES.sum(), WAITING_NANOS.sum(), kinds);
+    return new Totals(DELIVERIES.sum(), WAITING_NANOS.sum(), kinds);
   }
 
   static void sent(String kind, long waitingNanos) {
-    REQUESTS.increment();
     BY_KIND.computeIfAbsent(kind, any -> new LongAdder()).increment();
     WAITING_NANOS.add(waitingNanos);
   }
