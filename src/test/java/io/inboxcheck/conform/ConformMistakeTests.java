@@ -11,6 +11,7 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.scenario.ScenarioRunner;
+import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +31,7 @@ class ConformMistakeTests {
   @Test
   void theLastArrivalWinsLogDivergesAndItsFirstDivergenceReplays() throws Exception {
     Scenario workload = Workloads.draw(Choices.random(SEED, 1_000_000), "mistaken", 150, 150);
-    History mistaken = new ScenarioRunner(LastArrivalWins::new).replay(workload);
+    History mistaken = new ScenarioRunner(LastArrivalWinsReceiver::new).replay(workload);
     Path log =
         Files.write(
             folder.resolve("mistaken.jsonl"),
@@ -62,7 +63,7 @@ class ConformMistakeTests {
     assertThat(againstModel.expectationsHold()).as(written.file().toString()).isTrue();
     CheckedRun.Result againstMistake =
         CheckedRun.run(
-            replayed, LastArrivalWins::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+            replayed, LastArrivalWinsReceiver::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     assertThat(againstMistake.violation()).isPresent();
     assertThat(againstMistake.violation().get().step()).isEqualTo(replayed.steps().size());
     assertThat(Files.readString(written.page())).contains("divergence");
@@ -71,7 +72,7 @@ class ConformMistakeTests {
   @Test
   void mostCutsOfTheMistakenLogStillShowIt() throws Exception {
     Scenario workload = Workloads.draw(Choices.random(SEED + 1, 1_000_000), "mistaken", 150, 150);
-    History mistaken = new ScenarioRunner(LastArrivalWins::new).replay(workload);
+    History mistaken = new ScenarioRunner(LastArrivalWinsReceiver::new).replay(workload);
     List<String> lines = ModelLogs.lines(workload, mistaken, ModelLogs.Shape.AUDIT);
     int caught = 0;
     int cuts = 20;
