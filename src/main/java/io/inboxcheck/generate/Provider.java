@@ -28,6 +28,7 @@ final class Provider {
   private final Swarm swarm;
   private final Map<String, ProviderTruth> truths = new TreeMap<>();
   private final ProviderTruth unknownTruth;
+  private final List<String> issuedIds = new ArrayList<>();
   private int nextEvent = 1;
 
   Provider(Choices choices) {
@@ -131,8 +132,14 @@ final class Provider {
     return new JsonObject(members);
   }
 
+  /**
+   * A new event id: {@code e-N}, or (when the case draws look-alike ids) sometimes an id that
+   * differs from one already sent only in case, in normalisation or past a long common prefix.
+   */
   String nextEventId() {
-    return "e-" + nextEvent++;
+    String id = ExactValues.eventId(choices, swarm.lookalikeIds(), nextEvent++, issuedIds);
+    issuedIds.add(id);
+    return id;
   }
 
   /** occurred_at is drawn independently of versions: providers' timestamps order nothing. */
@@ -148,11 +155,26 @@ final class Provider {
       // An optional field makes a merge, instead of a whole-state replacement, visible.
       members.put("owner", new JsonString(choices.pick(List.of("ana", "bo"))));
     }
+    ExactValues.StateValue value = ExactValues.stateValue(choices, swarm.exactValues());
+    if (value != ExactValues.StateValue.NONE) {
+      members.put(ExactValues.STATE_MEMBER, value.value());
+    }
     return new JsonObject(members);
   }
 
+  /**
+   * A state other than the envelope's: a new one, or (when the case draws exact values) sometimes
+   * the same text in the other Unicode normalisation form, which SPEC section 1 calls different.
+   */
   JsonObject otherState(JsonObject envelope) {
     JsonValue current = envelope.get(Envelope.STATE).orElse(JsonObject.EMPTY);
+    boolean twin = choices.bool(swarm.exactValues() ? ExactValues.NORMALISATION_TWIN_PERCENT : 0);
+    if (twin && current instanceof JsonObject object) {
+      JsonObject other = ExactValues.normalisationTwin(object);
+      if (!other.equals(object)) {
+        return other;
+      }
+    }
     JsonObject state = state();
     if (state.equals(current)) {
       state = state.with("label", new JsonString("Other"));

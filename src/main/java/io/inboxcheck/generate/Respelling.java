@@ -55,20 +55,25 @@ final class Respelling {
     }
   }
 
+  /**
+   * The number spelled as asked: {@code 12} as {@code 12.0} or {@code 1.2e1}, {@code 12.5} as
+   * {@code 12.50} or {@code 1.25e1}; the value never changes.
+   */
   private static String spellNumber(BigDecimal value, NumberSpelling spelling) {
-    boolean integral = value.scale() <= 0 && value.precision() - (long) value.scale() <= 18;
-    if (!integral || spelling == NumberSpelling.PLAIN) {
-      return new JsonNumber(value).text();
+    String plain = new JsonNumber(value).text();
+    if (spelling == NumberSpelling.PLAIN) {
+      return plain;
     }
-    String digits = value.toBigInteger().toString();
+    BigDecimal exact = new JsonNumber(value).value();
     if (spelling == NumberSpelling.TRAILING_ZERO) {
-      return digits + ".0";
+      String digits = exact.toPlainString();
+      return digits.contains(".") ? digits + "0" : digits + ".0";
     }
-    // 12 -> 1.2e1, 7 -> 7e0, 0 -> 0e0: the same value in scientific notation.
-    boolean negative = digits.startsWith("-");
-    String magnitude = negative ? digits.substring(1) : digits;
+    // 12 -> 1.2e1, 7 -> 7e0, 0 -> 0e0, 12.5 -> 1.25e1: the same value in scientific notation.
+    String magnitude = exact.unscaledValue().abs().toString();
+    long exponent = magnitude.length() - 1L - exact.scale();
     String mantissa =
         magnitude.length() == 1 ? magnitude : magnitude.charAt(0) + "." + magnitude.substring(1);
-    return (negative ? "-" : "") + mantissa + "e" + (magnitude.length() - 1);
+    return (exact.signum() < 0 ? "-" : "") + mantissa + "e" + exponent;
   }
 }

@@ -74,12 +74,7 @@ final class ScenarioDraft {
         again(envelope);
       }
       case ID_REUSE_WITH_CHANGED_CONTENT -> reuseId();
-      case OTHER_ID_SAME_VERSION_SAME_STATE ->
-          deliver(
-              Variants.sameVersionSameState(
-                  restatable(), provider.nextEventId(), provider.occurredAt()),
-              false,
-              false);
+      case OTHER_ID_SAME_VERSION_SAME_STATE -> restate();
       case SAME_VERSION_DIFFERENT_STATE -> {
         JsonObject original = pickDelivered();
         deliver(
@@ -93,11 +88,28 @@ final class ScenarioDraft {
       case UNKNOWN_OBJECT -> deliver(provider.newSnapshot(provider.unknownTruth()), false, false);
       case UNSUPPORTED_TYPE ->
           deliver(fresh().with(Envelope.TYPE, new JsonString("card.deleted")), false, false);
-      case MALFORMED_ENVELOPE -> deliver(Variants.malformed(choices, fresh()), false, false);
+      case MALFORMED_ENVELOPE ->
+          deliver(Variants.malformed(choices, fresh(), swarm.exactValues()), false, false);
       case STORAGE_FAULT -> storageFault();
       case CLOCK_ADVANCE -> advance();
       case RECONCILIATION -> reconcile();
     }
+  }
+
+  /**
+   * A fact the receiver holds, stated again under another id: SAME_STATE when the card is still at
+   * that version. When the case draws exact values its numbers are often spelled otherwise ({@code
+   * 12.0}, {@code 1.2e1}): the same state, which a receiver comparing text takes for another.
+   */
+  private void restate() {
+    JsonObject envelope =
+        Variants.sameVersionSameState(restatable(), provider.nextEventId(), provider.occurredAt());
+    boolean respelled = choices.bool(swarm.exactValues() ? ExactValues.RESPELLED_PERCENT : 0);
+    Respelling.NumberSpelling spelling =
+        choices.pick(
+            List.of(Respelling.NumberSpelling.TRAILING_ZERO, Respelling.NumberSpelling.EXPONENT));
+    tick();
+    send(envelope, respelled ? Respelling.spell(envelope, spelling) : null, false, false);
   }
 
   /** A new snapshot, possibly with a late one in flight, for a random known card. */
@@ -281,9 +293,15 @@ final class ScenarioDraft {
   }
 
   private void send(JsonObject envelope, boolean ackLost, boolean storageFault) {
+    send(envelope, null, ackLost, storageFault);
+  }
+
+  /** Delivers {@code envelope} spelled as {@code text}, or canonically when it is null. */
+  private void send(JsonObject envelope, String text, boolean ackLost, boolean storageFault) {
     Transport transport = new Transport(ackLost, storageFault ? 1 : null, storageFault);
     steps.add(
-        new ScenarioStep.Deliver(steps.size() + 1, new Envelope(envelope), clock, transport, null));
+        new ScenarioStep.Deliver(
+            steps.size() + 1, new Envelope(envelope, text), clock, transport, null));
     if (timing != null) {
       timing.sent(envelope, clock, 1);
     }
@@ -304,6 +322,11 @@ final class ScenarioDraft {
   /** A valid, new snapshot for a random known card, as an envelope; for conflict-free runs. */
   JsonObject freshEnvelope() {
     return provider.nextSnapshot(provider.knownTruth());
+  }
+
+  /** The steps drawn so far, in order. */
+  List<ScenarioStep> steps() {
+    return java.util.Collections.unmodifiableList(steps);
   }
 
   TreeMap<String, Card> initialCards() {

@@ -18,15 +18,22 @@ import java.util.Set;
  * @param oneCardRuns whether most events name one card, building a long history on it
  * @param disputes whether authorities list every card and mostly dispute its latest delivery, so
  *     held inputs are re-evaluated into a conflict and the card pauses again
+ * @param exactValues whether states carry numbers, nested values, null, booleans and Unicode text
+ *     ({@link ExactValues}), restatements spell their numbers otherwise, other states are the same
+ *     text in the other normalisation form, and malformed envelopes carry ids of other JSON types
+ * @param lookalikeIds whether new event ids are often look-alikes of ids already sent: the other
+ *     case, the other normalisation form, long ids sharing a prefix
  */
 record Swarm(
     Set<StepKind> disabled,
     boolean edgeVersions,
     boolean retentionEdges,
     boolean oneCardRuns,
-    boolean disputes) {
+    boolean disputes,
+    boolean exactValues,
+    boolean lookalikeIds) {
   /** The plain generator: every kind, no edge values. */
-  static final Swarm PLAIN = new Swarm(Set.of(), false, false, false, false);
+  static final Swarm PLAIN = new Swarm(Set.of(), false, false, false, false, false, false);
 
   /** Percent of cases that disable some kinds; the others draw from every kind. */
   static final int NARROWED_PERCENT = 40;
@@ -40,6 +47,14 @@ record Swarm(
   static final int RETENTION_EDGES_PERCENT = 50;
   static final int ONE_CARD_RUNS_PERCENT = 50;
   static final int DISPUTES_PERCENT = 40;
+  static final int EXACT_VALUES_PERCENT = 50;
+  static final int LOOKALIKE_IDS_PERCENT = 30;
+
+  /**
+   * How much more often a case drawing exact values sends malformed envelopes (which now carry ids
+   * of other types) and restatements under another id (which compare states).
+   */
+  static final int EXACT_VALUES_BOOST = 4;
 
   /**
    * How much rarer plain new events are in a narrowed case, so the kinds it keeps meet each other:
@@ -78,7 +93,9 @@ record Swarm(
               c.bool(EDGE_VERSIONS_PERCENT),
               c.bool(RETENTION_EDGES_PERCENT),
               c.bool(ONE_CARD_RUNS_PERCENT),
-              c.bool(DISPUTES_PERCENT));
+              c.bool(DISPUTES_PERCENT),
+              c.bool(EXACT_VALUES_PERCENT),
+              c.bool(LOOKALIKE_IDS_PERCENT));
         });
   }
 
@@ -96,6 +113,10 @@ record Swarm(
       weights[StepKind.RECONCILIATION.ordinal()] *= 3;
       weights[StepKind.MISSING_VERSION.ordinal()] *= 3;
       weights[StepKind.SAME_VERSION_DIFFERENT_STATE.ordinal()] *= 2;
+    }
+    if (exactValues) {
+      weights[StepKind.MALFORMED_ENVELOPE.ordinal()] *= EXACT_VALUES_BOOST;
+      weights[StepKind.OTHER_ID_SAME_VERSION_SAME_STATE.ordinal()] *= EXACT_VALUES_BOOST;
     }
     for (StepKind kind : disabled) {
       weights[kind.ordinal()] = 0;

@@ -64,15 +64,28 @@ final class Variants {
     return envelope.with(Envelope.OBJECT_VERSION, choices.pick(INVALID_VERSIONS));
   }
 
-  /** An envelope without identity, without a card, or whose state is not an object. */
-  static JsonObject malformed(Choices choices, JsonObject envelope) {
-    return switch (choices.integer(0, 3)) {
+  /**
+   * An envelope without identity, without a card, or whose state is not an object; when {@code
+   * foreignIds}, often one whose {@code event_id} or {@code object_id} is a value of another JSON
+   * type (a number, a boolean, null, an object, an array, the empty string).
+   */
+  static JsonObject malformed(Choices choices, JsonObject envelope, boolean foreignIds) {
+    boolean foreign = choices.bool(foreignIds ? FOREIGN_ID_PERCENT : 0);
+    int which = choices.integer(0, 3);
+    if (foreign) {
+      String field = which % 2 == 0 ? Envelope.EVENT_ID : Envelope.OBJECT_ID;
+      return envelope.with(field, choices.pick(ExactValues.FOREIGN_IDS));
+    }
+    return switch (which) {
       case 0 -> envelope.without(Envelope.EVENT_ID);
       case 1 -> envelope.with(Envelope.STATE, new JsonString("ready"));
       case 2 -> envelope.without(Envelope.OBJECT_ID);
       default -> envelope.with(Envelope.STATE, new JsonArray(List.of()));
     };
   }
+
+  /** Percent of malformed envelopes whose id is of another type, in a case drawing exact values. */
+  static final int FOREIGN_ID_PERCENT = 75;
 
   private static JsonValue bumped(JsonObject original) {
     JsonValue version = original.get(Envelope.OBJECT_VERSION).orElse(JsonNull.INSTANCE);

@@ -92,6 +92,8 @@ public final class RequiredCoverage {
     required.put("edge:one_card_run", RARE * 2);
     required.put("swarm:three_variants_of_one_id", RARE * 2);
     required.put("swarm:repaused_after_second_authority", RARE / 2);
+    // Values a receiver must compare exactly: each family has a floor.
+    ValueLabels.all().forEach(label -> required.put(label, valueFloor(label)));
     for (Invariant invariant : Invariant.values()) {
       boolean supported =
           Arrays.stream(Finding.values())
@@ -104,6 +106,17 @@ public final class RequiredCoverage {
     }
     generation.schedule().ifPresent(schedule -> forProvider(schedule, generation, required));
     return required;
+  }
+
+  /**
+   * The floor of one exact-value label: common for what states carry, lower for the rarer
+   * combinations (a respelled restatement, twins of ids and texts), lowest for each id type.
+   */
+  private static double valueFloor(String label) {
+    if (label.startsWith("value:state_") && !label.equals(ValueLabels.STATE_NUMBER_RESPELLED)) {
+      return COMMON;
+    }
+    return label.startsWith("value:id_type:") ? RARE / 2 : RARE;
   }
 
   private static void forProvider(

@@ -51,7 +51,8 @@ class EdgeValuesTests {
   void aProviderAtTheLargestVersionReEmitsItsStateInsteadOfAConflict() {
     JsonObject state = JsonObject.EMPTY.with("stage", new JsonString("ready"));
     Provider provider =
-        new Provider(Choices.random(3), new Swarm(Set.of(), true, false, false, false));
+        new Provider(
+            Choices.random(3), new Swarm(Set.of(), true, false, false, false, false, false));
     provider.addCard("card-1", Long.MAX_VALUE, state);
     Envelope next = new Envelope(provider.nextSnapshot(provider.knownTruth()));
     assertThat(next.version()).isEqualTo(new ObjectVersion.Valid(Long.MAX_VALUE));

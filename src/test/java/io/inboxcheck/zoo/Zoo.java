@@ -251,12 +251,44 @@ public final class Zoo {
           false);
 
   /**
-   * Every zoo receiver, in order: the first twenty, those needing edge values or depth, then the
-   * one that throws.
+   * Mistakes about values a receiver must compare exactly (SPEC section 1), which only show with
+   * numbers spelled otherwise, ids that differ only in case, or ids of another JSON type.
+   */
+  private static final List<Entry> EXACT_VALUES =
+      List.of(
+          new Entry(
+              30,
+              StateTreeComparingReceiver.class,
+              "decides SAME_STATE on states parsed as Jackson trees: 12 and 12.0 differ, so a"
+                  + " restatement spelled otherwise is held as a VERSION_CONFLICT",
+              CONFORMANCE,
+              Set.of(),
+              false),
+          new Entry(
+              31,
+              CaseInsensitiveIdReceiver.class,
+              "deduplicates event ids case-insensitively (a collation): E-3 after e-3 is dropped"
+                  + " as a duplicate",
+              NOTHING_LOST,
+              Set.of(NOTHING_LOST),
+              false),
+          new Entry(
+              32,
+              EventIdAsTextReceiver.class,
+              "reads event_id with asText(): a number, true or null becomes an id instead of a"
+                  + " MALFORMED envelope",
+              // Held for another reason than MALFORMED, under an id the envelope does not have.
+              NOTHING_LOST,
+              Set.of(NOTHING_LOST),
+              false));
+
+  /**
+   * Every zoo receiver, in order: the first twenty, those needing edge values or depth, the one
+   * that throws, then those about exact values.
    */
   public static final List<Entry> RECEIVERS =
-      Stream.concat(
-              Stream.concat(FIRST_TWENTY.stream(), DeepZoo.RECEIVERS.stream()), Stream.of(THROWING))
+      Stream.of(FIRST_TWENTY, DeepZoo.RECEIVERS, List.of(THROWING), EXACT_VALUES)
+          .flatMap(List::stream)
           .toList();
 
   /** How many of the zoo are issue 4's list; the rest are additions. */
