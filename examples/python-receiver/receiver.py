@@ -12,15 +12,27 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                                      every request must carry Inboxcheck-Secret equal to
                                      INBOXCHECK_CONTROL_SECRET, else 403 and nothing changes.
 
---mistake last-arrival-wins (or INBOXCHECK_MISTAKE) plants the classic mistake: whatever arrives
-last is applied, whatever its version. --mistake ack-before-commit plants a durability mistake:
-answers leave before their COMMIT, which a background thread issues a little later (a write-behind
-"group commit"); nothing shows until the process is killed, which `check --crash` does.
---mistake sliding-retention plants a retention mistake: every duplicate restarts its id's retention
-window (a cache key whose time to live is reset on each hit), so an id redelivered now and then is
-never let go of; nothing shows until a redelivery comes after the window the first receipt opened,
-which `inboxcheck conform` finds in the receiver's own audit. All exist to show that the harness
-catches them.
+--mistake (or INBOXCHECK_MISTAKE) plants one mistake, to show that the harness catches it:
+  last-arrival-wins     whatever arrives last is applied, whatever its version.
+  ack-before-commit     answers leave before their COMMIT, which a background thread issues a
+                        little later (a write-behind "group commit"); nothing shows until the
+                        process is killed, which `check --crash` does.
+  answer-before-commit  the handler writes its 2xx as soon as the decision is made, then records
+                        it and COMMITs, in the same request: the answer is out a fraction of a
+                        millisecond before the decision is durable.
+  sliding-retention     every duplicate restarts its id's retention window (a cache key whose
+                        time to live is reset on each hit), so an id redelivered now and then is
+                        never let go of; nothing shows until a redelivery comes after the window
+                        the first receipt opened, which `inboxcheck conform` finds in the
+                        receiver's own audit.
+  state-text            SAME_STATE is decided on the state's text as sent, so 12 and 12.0 differ.
+  ids-ignore-case       event ids are kept under a case-insensitive collation (COLLATE NOCASE):
+                        E-3 is taken for a redelivery of e-3.
+  event-id-as-text      event_id is read with str(), so a number, true or null becomes an id.
+  reconcile-not-atomic  a reconciliation reads in one transaction and writes in another, on its own
+                        connection, outside the delivery lock, confirming the object with the
+                        provider in between: a delivery committed meanwhile is neither re-evaluated
+                        nor kept paused.
 
 Views in answers: the reset answer declares "view_in_answers": true, and every 2xx answer of the
 webhook and of the control API's POSTs carries "view", exactly what GET view answers right after
@@ -52,6 +64,10 @@ LARGEST_VERSION = Decimal(2**63 - 1)
 _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
 MAX_BODY_BYTES = 1 << 20
 FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
+CONFIRM_SECONDS = 0.02  # how long --mistake reconcile-not-atomic's call to the provider takes
+MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
+            "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
+            "reconcile-not-atomic")
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -99,6 +115,18 @@ def canonical(value):
         return "[" + ",".join(canonical(item) for item in value) + "]"
     members = sorted(value.items())
     return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + canonical(v) for k, v in members) + "}"
+
+
+def as_written(value):
+    """The state-text mistake's comparison: numbers as the provider spelled them (12.0, 1.2E+1)."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ",".join(as_written(item) for item in value) + "]"
+    if isinstance(value, dict):
+        members = sorted(value.items())
+        return "{" + ",".join(json.dumps(k) + ":" + as_written(v) for k, v in members) + "}"
+    return canonical(value)
 
 
 def dump(value):
@@ -176,7 +204,11 @@ class Store:
         self.mistake = mistake
         self.lock = threading.Lock()
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        if mistake != "answer-before-commit":
+            # The answer-before-commit mistake keeps sqlite's default rollback journal, as a store
+            # nobody tuned does: its COMMIT syncs a journal and the database, milliseconds after
+            # the answer has left.
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.fail_next_write = False
         if mistake == "ack-before-commit":
@@ -276,10 +308,14 @@ class Store:
         seconds_of_duration(setup["retention"])
         seconds_of_instant(setup["start"])
 
+        schema = SCHEMA
+        if self.mistake == "ids-ignore-case":
+            schema = SCHEMA.replace("event_id TEXT PRIMARY KEY", "event_id TEXT PRIMARY KEY COLLATE NOCASE")
+
         def work():
             for table in ("settings", "cards", "arrivals", "identities", "held", "audit"):
                 self.db.execute("DROP TABLE IF EXISTS " + table)
-            for statement in SCHEMA.strip().split(";"):
+            for statement in schema.strip().split(";"):
                 if statement.strip():
                     self.db.execute(statement)
             self.put_setting("clock", setup["start"])
@@ -329,21 +365,32 @@ class Store:
 
     # deliveries (SPEC section 3)
 
-    def deliver(self, text):
+    def deliver(self, text, answer_early=None):
+        """Decides and records one delivery in one transaction. answer_early is the
+        answer-before-commit mistake: it is handed the decision (and writes the HTTP answer) before
+        the decision is written and committed; a correct store never gets one."""
         def work():
             envelope = read_envelope(text)
             outcome = self.decide(envelope)
             if self.fail_next_write:
                 self.fail_next_write = False
                 raise StorageFault()
+            if answer_early is not None:
+                answer_early(outcome[0])
             self.commit(text, envelope, outcome)
             return outcome[0]
 
         return self.transaction(work)
 
+    def event_id(self, envelope):
+        """The envelope's identity: a non-empty string, else None (MALFORMED)."""
+        if self.mistake == "event-id-as-text" and isinstance(envelope, dict):
+            return str(envelope.get("event_id"))  # the mistake: None, True and 12 become ids
+        return non_empty_string(envelope, "event_id")
+
     def decide(self, envelope):
         """Rule 1 (identity), then rules 2-4: (decision, identity effect, cards after)."""
-        event_id = non_empty_string(envelope, "event_id")
+        event_id = self.event_id(envelope)
         if event_id is None:
             return held("MALFORMED"), None, {}
         record = self.identity(event_id)
@@ -391,7 +438,8 @@ class Store:
             return decision("APPLIED"), {"version": version, "state": state, "paused": False}
         if version < card["version"]:
             return decision("STALE"), None
-        if canonical(state) == canonical(card["state"]):
+        compared = as_written if self.mistake == "state-text" else canonical
+        if compared(state) == compared(card["state"]):
             return decision("SAME_STATE"), None
         return held("VERSION_CONFLICT"), dict(card, paused=True)
 
@@ -402,7 +450,7 @@ class Store:
         clock = self.setting("clock")
         recorded = {"arrival": arrival, "received_at": clock, "content": canonical(envelope),
                     "text": text, "decisions": [verdict]}
-        event_id = non_empty_string(envelope, "event_id")
+        event_id = self.event_id(envelope)
         if self.mistake == "sliding-retention" and verdict["decision"] == "DUPLICATE":
             record = self.identity(event_id)
             record["refreshed_at"] = clock
@@ -424,15 +472,39 @@ class Store:
 
     # reconciliation (SPEC section 4)
 
-    def reconcile(self, objects):
+    def reconcile(self, objects, separately=None):
+        """Every listed object in one transaction. With reconcile-not-atomic, each object is read in
+        one transaction and written in another by separately, a store on its own connection."""
         for object_id, given in objects.items():
             validity, version = classify_version({"object_version": given.get("version")})
             if validity != "valid" or not isinstance(given.get("state"), dict):
                 raise Rejected(400, "authority for " + object_id + " needs a version and a state object")
+        if separately is not None:
+            return [separately.reconcile_in_two(object_id, objects[object_id]) for object_id in sorted(objects)]
         return self.transaction(lambda: [self.reconcile_one(object_id, objects[object_id])
                                          for object_id in sorted(objects)])
 
+    def reconcile_in_two(self, object_id, given):
+        """The planted mistake: read and decide in one transaction, confirm the object with the
+        provider, write what was decided in the next; deliveries on the other connection commit in
+        between."""
+        with self.lock:
+            self.db.execute("BEGIN")  # a read: in WAL mode it blocks no writer
+            try:
+                planned = self.plan_reconciliation(object_id, given)
+            finally:
+                self.db.execute("COMMIT")
+        time.sleep(CONFIRM_SECONDS)  # the provider's API, with no lock held
+        self.transaction(lambda: self.commit_reconciliation(**planned["writes"]))
+        return planned["answer"]
+
     def reconcile_one(self, object_id, given):
+        planned = self.plan_reconciliation(object_id, given)
+        self.commit_reconciliation(**planned["writes"])
+        return planned["answer"]
+
+    def plan_reconciliation(self, object_id, given):
+        """What reconciling one object decides, read from the store; writes nothing."""
         before = self.card(object_id)
         card = {"version": int(given["version"]), "state": given["state"], "paused": False}
         if before is None:
@@ -464,11 +536,13 @@ class Store:
             if verdict["decision"] == "HELD":
                 still_held.append({"arrival": item["arrival"], "reason": verdict["reason"]})
         still_held.sort(key=lambda item: item["arrival"])
-        self.commit_reconciliation(object_id, outcome, regressed, before, card, resolved,
-                                   reevaluated, still_held)
-        return {"object_id": object_id, "outcome": outcome, "regressed": regressed, "before": before,
-                "after": card, "resolved": resolved, "reevaluated": reevaluated,
-                "still_held": still_held}
+        writes = {"object_id": object_id, "outcome": outcome, "regressed": regressed, "before": before,
+                  "card": card, "resolved": resolved, "reevaluated": reevaluated,
+                  "still_held": still_held}
+        answer = {"object_id": object_id, "outcome": outcome, "regressed": regressed,
+                  "before": before, "after": card, "resolved": resolved, "reevaluated": reevaluated,
+                  "still_held": still_held}
+        return {"writes": writes, "answer": answer}
 
     def commit_reconciliation(self, object_id, outcome, regressed, before, card, resolved,
                               reevaluated, still_held):
@@ -482,7 +556,7 @@ class Store:
                         "object_id": object_id, "reason": item["reason"]})
         for item in reevaluated:
             self.db.execute("DELETE FROM held WHERE arrival=?", (item["arrival"],))
-            event_id = non_empty_string(self.envelope(item["arrival"]), "event_id")
+            event_id = self.event_id(self.envelope(item["arrival"]))
             record = self.identity(event_id) if event_id else None
             # A re-evaluated input is always its id's first record; later redeliveries restate it.
             if record is not None and record["first"]["arrival"] == item["arrival"]:
@@ -547,6 +621,7 @@ def recorded_view(recorded):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: one connection serves a whole run
     store = None
+    reconciler = None  # reconcile-not-atomic: a second store, its own connection and lock
     control_enabled = False
     secret = None
     views_in_answers = True
@@ -586,11 +661,19 @@ class Handler(BaseHTTPRequestHandler):
         if not self.control_enabled:
             # In production the clock is the wall clock; under test only the control API moves it.
             self.store.move_clock(max(now_instant(), self.store.transaction(lambda: self.store.setting("clock"))))
+        answered = []
+
+        def answer_first(verdict):  # the answer-before-commit mistake: the 2xx leaves, then COMMIT
+            self.answer(200, verdict)
+            answered.append(verdict)
+
+        early = answer_first if self.store.mistake == "answer-before-commit" else None
         try:
-            verdict = self.store.deliver(body)
+            verdict = self.store.deliver(body, early)
         except StorageFault:
             return self.answer(503, {"error": "the decision could not be recorded durably; retry"})
-        self.answer_done(verdict)
+        if not answered:
+            self.answer_done(verdict)
 
     def control(self, method, action, body):
         if not self.control_enabled:
@@ -607,7 +690,8 @@ class Handler(BaseHTTPRequestHandler):
             pruned = self.store.move_clock(request.get("time"))
             return self.answer_done({"clock": request["time"], "pruned": pruned})
         if (method, action) == ("POST", "reconcile"):
-            return self.answer_done({"objects": self.store.reconcile(request.get("objects") or {})})
+            objects = self.store.reconcile(request.get("objects") or {}, self.reconciler)
+            return self.answer_done({"objects": objects})
         if (method, action) == ("GET", "view"):
             return self.answer(200, self.store.view())  # already JSON text
         if (method, action) == ("POST", "fail-next-write"):
@@ -653,15 +737,16 @@ def main():
     parser.add_argument("--port", type=int, default=int(os.environ.get("INBOXCHECK_PORT", "0")))
     parser.add_argument("--data", default=os.environ.get("INBOXCHECK_DATA", "."),
                         help="folder of the sqlite file (default: INBOXCHECK_DATA, else .)")
-    parser.add_argument("--mistake", choices=["none", "last-arrival-wins", "ack-before-commit",
-                                              "sliding-retention"],
-                        default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
+    parser.add_argument("--mistake", choices=MISTAKES, default=os.environ.get("INBOXCHECK_MISTAKE", "none"))
     parser.add_argument("--views-on-request", action="store_true",
                         default=os.environ.get("INBOXCHECK_VIEWS_ON_REQUEST") == "1",
                         help="send the view on GET view only, not in every 2xx answer")
     options = parser.parse_args()
     os.makedirs(options.data, exist_ok=True)
-    Handler.store = Store(os.path.join(options.data, "receiver.sqlite3"), options.mistake)
+    path = os.path.join(options.data, "receiver.sqlite3")
+    Handler.store = Store(path, options.mistake)
+    if options.mistake == "reconcile-not-atomic":
+        Handler.reconciler = Store(path, options.mistake)
     Handler.control_enabled = os.environ.get("INBOXCHECK_CONTROL") == "1"
     # Without the control API nobody reads views: answers stay as small as a provider expects.
     Handler.views_in_answers = Handler.control_enabled and not options.views_on_request
