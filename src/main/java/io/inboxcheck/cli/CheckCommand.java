@@ -137,6 +137,8 @@ final class CheckCommand implements Callable<Integer> {
 
   @Mixin ConcurrencyOptions concurrent;
 
+  @Mixin CaseOptions cases;
+
   @Option(
       names = "--reports",
       paramLabel = "DIR",
@@ -150,7 +152,7 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (crash.requested) {
-      return CrashCheck.fromCommandLine(receiver, seed, crash.kills, out, err);
+      return CrashCheck.fromCommandLine(receiver, seed, crash, cases, out, err);
     }
     StringBuilder problem = new StringBuilder();
     Optional<RunConfig> config = config(problem);
@@ -164,7 +166,11 @@ final class CheckCommand implements Callable<Integer> {
       return concurrency < 0
           ? ExitCodes.REJECTED
           : ConcurrencyCheck.fromCommandLine(
-              receiver, access, concurrency, seed, generated.get(), reports, out, err);
+              receiver, access, concurrency, seed, generated.get(), cases, reports, out, err);
+    }
+    if (cases.code != null) {
+      err.println("inboxcheck check: --reproduce needs --crash or --concurrency");
+      return ExitCodes.REJECTED;
     }
     generation = generated.get();
     ScenarioFolder.Loaded loaded = ScenarioFolder.read(scenarios);

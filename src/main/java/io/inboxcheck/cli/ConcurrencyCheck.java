@@ -1,21 +1,29 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.concurrent.ConcurrencyJudge;
-import io.inboxcheck.concurrent.ConcurrentBatch;
 import io.inboxcheck.concurrent.ConcurrentRun;
+import io.inboxcheck.concurrent.ControlRequest;
 import io.inboxcheck.concurrent.OneAtATime;
 import io.inboxcheck.concurrent.Request;
 import io.inboxcheck.concurrent.ResendRaces;
 import io.inboxcheck.concurrent.SerialisabilityCheck;
+import io.inboxcheck.engine.Limits;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.TestCaseResult;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.ConcurrentCase;
 import io.inboxcheck.generate.DeliverySchedule;
 import io.inboxcheck.generate.Generation;
 import io.inboxcheck.http.ReceiverFailure;
-import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
-import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.ScenarioStep;
 import io.inboxcheck.store.PostgresReceivers;
 import io.inboxcheck.suite.ProviderSettings;
 import io.inboxcheck.suite.ReceiverNames;
@@ -23,22 +31,49 @@ import io.inboxcheck.suite.SerialCounterexample;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SortedMap;
 import java.util.function.Function;
 
 /**
- * {@code check --concurrency K}: copies in flight. Sends {@link ConcurrentBatch}'s rounds to one
- * receiver K at a time ({@link ConcurrentRun}), judges what it answered and shows against the model
- * ({@link ConcurrencyJudge}), and prints the verdict, the coverage of what was really in flight at
- * once, and the command that reruns it.
+ * {@code check --concurrency K}: copies in flight, and reconciliations and clock moves racing
+ * deliveries. Draws one {@link ConcurrentCase} of rounds of K requests from the property engine's
+ * choices, sends them to one receiver K at a time ({@link ConcurrentRun}), judges what it answered
+ * and shows against the model ({@link ConcurrencyJudge}), and prints the verdict, the coverage of
+ * what was really in flight at once, and the command that reruns it. A failing case is shrunk like
+ * any property's, to the fewest rounds that still fail the same way, each candidate on a fresh
+ * receiver, and printed with the {@code --reproduce} code that sends exactly it again. For a
+ * provider whose resend does not cancel its retries (Stripe), the case has rounds where they race,
+ * and their overlap is measured with a floor.
  */
 final class ConcurrencyCheck {
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
   static final long DEFAULT_SEED = 20261201L;
 
+  /**
+   * Times a shrinking candidate or a reproduced case is sent before it counts as passing: a race
+   * shows in some interleavings only, and the scheduler picks them.
+   */
+  static final int SHRINK_SENDS = 3;
+
+  static final int REPRODUCE_SENDS = 20;
+
+  private static final String JAVA_JAR = "java -jar target/inboxcheck.jar ";
+
   private ConcurrencyCheck() {}
+
+  /** What one case did: the verdict, what was sent and answered, and what the receiver showed. */
+  private record Outcome(
+      ConcurrencyJudge.Verdict verdict,
+      ConcurrentRun.Recorded run,
+      ReceiverView stored,
+      boolean serialised,
+      boolean auditNamesSteps,
+      int resendRacesInFlight) {}
 
   /** Runs the check with {@code concurrency} requests at once and answers the exit code. */
   static int fromCommandLine(
@@ -47,9 +82,24 @@ final class ConcurrencyCheck {
       int concurrency,
       Long seed,
       Generation generation,
+      CaseOptions cases,
       Path reports,
       PrintWriter out,
       PrintWriter err) {
+    String code = cases.code;
+    Optional<List<Long>> choices = code == null ? Optional.empty() : CaseCode.decode(code);
+    if (code != null && choices.isEmpty()) {
+      err.println(
+          "inboxcheck check: --reproduce needs the code a failing --concurrency run printed, got"
+              + " \""
+              + code
+              + "\"");
+      return ExitCodes.REJECTED;
+    }
+    Optional<Limits> shrinking = cases.limits(err);
+    if (shrinking.isEmpty()) {
+      return ExitCodes.REJECTED;
+    }
     StringBuilder problem = new StringBuilder();
     Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
     if (receivers == null) {
@@ -57,20 +107,28 @@ final class ConcurrencyCheck {
       return ExitCodes.REJECTED;
     }
     long runSeed = seed != null ? seed : DEFAULT_SEED;
-    String rerun =
-        "java -jar target/inboxcheck.jar check --concurrency "
+    String arguments =
+        "check --concurrency "
             + concurrency
             + " --receiver "
             + ShellWords.quote(receiver)
             + access.replayArguments()
-            + ProviderSettings.options(generation)
-            + " --seed "
-            + runSeed;
+            + ProviderSettings.options(generation);
     // A provider whose resend does not cancel its retries (Stripe) gets rounds where they race.
-    Optional<DeliverySchedule> racing =
-        generation.schedule().filter(DeliverySchedule::resendRacesRetry);
+    boolean resendRaces =
+        generation.schedule().filter(DeliverySchedule::resendRacesRetry).isPresent();
+    Run run =
+        new Run(
+            receivers,
+            receiver,
+            concurrency,
+            resendRaces,
+            runSeed,
+            arguments,
+            reports,
+            shrinking.get());
     try {
-      return run(receivers, receiver, concurrency, runSeed, rerun, racing, reports, out);
+      return choices.isPresent() ? run.reproduce(choices.get(), out) : run.check(out);
     } catch (ReceiverFailure | IllegalStateException failure) {
       out.flush();
       err.println(
@@ -79,7 +137,7 @@ final class ConcurrencyCheck {
               + " (concurrency check, seed "
               + runSeed
               + "; rerun with: "
-              + rerun
+              + run.rerun()
               + ")");
       return ExitCodes.FAILED;
     } finally {
@@ -89,137 +147,291 @@ final class ConcurrencyCheck {
     }
   }
 
-  private static int run(
-      Function<ReceiverSetup, Receiver> receivers,
-      String choice,
-      int concurrency,
-      long seed,
-      String rerun,
-      Optional<DeliverySchedule> racing,
-      Path reports,
-      PrintWriter out) {
-    ReceiverSetup setup = ConcurrentBatch.setup();
-    List<List<Envelope>> drawn = ConcurrentBatch.rounds(seed, concurrency, ConcurrentBatch.ROUNDS);
-    Optional<ResendRaces> races = racing.map(schedule -> ResendRaces.into(drawn, seed));
-    List<List<Envelope>> rounds = races.map(ResendRaces::rounds).orElse(drawn);
-    ConcurrentRun.Transports transports =
-        races
-            .<ConcurrentRun.Transports>map(race -> race::transport)
-            .orElse((round, index) -> Transport.PLAIN);
-    int racesInFlight = 0;
-    ConcurrencyJudge.Verdict verdict;
-    String serialised = "";
-    Optional<Path> saw = Optional.empty();
-    try (ConcurrentReceiver receiver = concurrent(receivers, setup, concurrency)) {
-      if (receiver instanceof OneAtATime) {
-        serialised =
-            " (it takes one request at a time, so requests sent at once wait for each other)";
+  /** One check: the receiver, K, the seed, and the outcome of each case it sent. */
+  private static final class Run {
+    private final Function<ReceiverSetup, Receiver> receivers;
+    private final String choice;
+    private final int concurrency;
+    private final boolean resendRaces;
+    private final long seed;
+    private final String arguments;
+    private final Path reports;
+    private final Limits shrinking;
+    private final Map<ConcurrentCase, Outcome> outcomes = new HashMap<>();
+    private Outcome generated;
+    private Outcome last;
+    private int sends = 1;
+    private int sentTimes;
+
+    Run(
+        Function<ReceiverSetup, Receiver> receivers,
+        String choice,
+        int concurrency,
+        boolean resendRaces,
+        long seed,
+        String arguments,
+        Path reports,
+        Limits shrinking) {
+      this.receivers = receivers;
+      this.choice = choice;
+      this.concurrency = concurrency;
+      this.resendRaces = resendRaces;
+      this.seed = seed;
+      this.arguments = arguments;
+      this.reports = reports;
+      this.shrinking = shrinking;
+    }
+
+    String rerun() {
+      return JAVA_JAR + arguments + " --seed " + seed;
+    }
+
+    int check(PrintWriter out) {
+      RunConfig config = new RunConfig(1, OptionalLong.of(seed), Optional.empty(), shrinking);
+      PropertyResult<ConcurrentCase> result = PropertyRunner.run(property(), config);
+      header(out, generated);
+      Optional<PropertyResult.Failure<ConcurrentCase>> failure = result.failure();
+      if (failure.isPresent()) {
+        return failed(out, failure.get());
       }
-      List<Request> requests = ConcurrentRun.run(receiver, rounds, transports);
-      racesInFlight = races.map(race -> race.racesInFlight(requests)).orElse(0);
-      ReceiverView stored = receiver.view();
-      verdict = ConcurrencyJudge.judge(setup, receiver, requests, stored, concurrency);
-      if (!verdict.problems().isEmpty() && receiver.auditNamesSteps()) {
-        saw = Optional.of(written(reports, choice, seed, rerun, setup, requests, stored, verdict));
+      return verdict(out, generated);
+    }
+
+    /**
+     * Sends exactly the case of {@code choices} up to {@link #REPRODUCE_SENDS} times, until it
+     * fails: the requests are the case's, the interleaving the scheduler's.
+     */
+    int reproduce(List<Long> choices, PrintWriter out) {
+      sends = REPRODUCE_SENDS;
+      TestCaseResult<ConcurrentCase> result = PropertyRunner.replay(property(), choices);
+      header(out, last);
+      if (result.value() != null) {
+        out.println("the case, as --reproduce gave it:");
+        out.println(indent(result.value().describe()));
+      }
+      if (!result.failed()) {
+        out.println(
+            "sent "
+                + REPRODUCE_SENDS
+                + " times: every answer and the final view agree with a serial order of the"
+                + " requests through the model each time");
+        out.flush();
+        return ExitCodes.OK;
+      }
+      FailureLines.print(
+          out,
+          "FAILED (sent " + sentTimes + " times):",
+          last.verdict().problems(),
+          seed,
+          rerun(),
+          null,
+          caveat());
+      return ExitCodes.FAILED;
+    }
+
+    private Property<ConcurrentCase> property() {
+      return Property.<ConcurrentCase>of(
+              "concurrency check (" + choice + ", K=" + concurrency + ")",
+              choices -> ConcurrentCase.draw(choices, concurrency, resendRaces),
+              (concurrentCase, context) -> {
+                Outcome outcome = null;
+                for (sentTimes = 1; sentTimes <= sends; sentTimes++) {
+                  outcome = send(concurrentCase);
+                  last = outcome;
+                  if (!outcome.verdict().problems().isEmpty()) {
+                    break;
+                  }
+                }
+                if (generated == null) {
+                  generated = outcome;
+                }
+                List<String> problems = outcome.verdict().problems();
+                if (problems.isEmpty()) {
+                  return Verdict.pass();
+                }
+                // A failure found: the candidates that follow are the shrinker's.
+                sends = SHRINK_SENDS;
+                outcomes.put(concurrentCase, outcome);
+                return Verdict.fail(
+                    "concurrency: " + outcome.verdict().signature(), String.join("\n", problems));
+              })
+          .withRenderer(ConcurrentCase::describe);
+    }
+
+    /** Sends one case to a fresh receiver and judges it. */
+    private Outcome send(ConcurrentCase concurrentCase) {
+      ReceiverSetup setup = ConcurrentCase.setup();
+      try (ConcurrentReceiver receiver = concurrent(setup)) {
+        ConcurrentRun.Recorded run = ConcurrentRun.run(receiver, concurrentCase.rounds());
+        ReceiverView stored = receiver.view();
+        return new Outcome(
+            ConcurrencyJudge.judge(setup, receiver, run, stored, concurrency),
+            run,
+            stored,
+            receiver instanceof OneAtATime,
+            receiver.auditNamesSteps(),
+            ResendRaces.inFlight(concurrentCase.rounds(), run.requests()));
       }
     }
-    out.printf(
-        "concurrency check of %s%s: seed %d, %d rounds of %d requests at once, judged by %s%s%n",
-        choice,
-        serialised,
-        seed,
-        rounds.size(),
-        concurrency,
-        verdict.judgedBy(),
-        verdict.ordersTried() > 0 ? " (" + verdict.ordersTried() + " orders tried)" : "");
-    out.println("coverage (measured from each request's start and finish):");
-    verdict.coverage().lines().forEach(line -> out.println("  " + line));
-    int raced = racesInFlight;
-    races.ifPresent(race -> out.println("  " + race.line(raced)));
-    List<String> raceShortfalls = races.map(race -> race.shortfalls(raced)).orElse(List.of());
-    if (verdict.passed() && raceShortfalls.isEmpty()) {
+
+    private void header(PrintWriter out, Outcome outcome) {
+      ConcurrencyJudge.Verdict verdict = outcome.verdict();
+      out.printf(
+          "concurrency check of %s%s: seed %d, %d rounds of %d requests at once%s, judged by"
+              + " %s%s%n",
+          choice,
+          outcome.serialised()
+              ? " (it takes one request at a time, so requests sent at once wait for each other)"
+              : "",
+          seed,
+          verdict.coverage().rounds(),
+          concurrency,
+          outcome.run().controls().isEmpty()
+              ? ""
+              : " (" + outcome.run().controls().size() + " reconciliations and clock moves)",
+          verdict.judgedBy(),
+          verdict.ordersTried() > 0 ? " (" + verdict.ordersTried() + " orders tried)" : "");
+      out.println("coverage (measured from each request's start and finish):");
+      verdict.coverage().lines().forEach(line -> out.println("  " + line));
+      if (resendRaces) {
+        out.println("  " + ResendRaces.line(outcome.resendRacesInFlight()));
+      }
+    }
+
+    /** The verdict of a case that did not fail: a pass, or why it is none. */
+    private int verdict(PrintWriter out, Outcome outcome) {
+      ConcurrencyJudge.Verdict verdict = outcome.verdict();
+      List<String> raceShortfalls =
+          resendRaces ? ResendRaces.shortfalls(outcome.resendRacesInFlight()) : List.of();
+      if (verdict.passed() && raceShortfalls.isEmpty()) {
+        out.println(
+            "every answer and the final view agree with a serial order of the requests through"
+                + " the model");
+        out.flush();
+        return ExitCodes.OK;
+      }
+      verdict
+          .boundReached()
+          .ifPresent(
+              bound ->
+                  out.println(
+                      "INCONCLUSIVE: the search reached its bound ("
+                          + bound
+                          + "); not a pass, try a smaller --concurrency"));
+      verdict.coverage().shortfalls().forEach(out::println);
+      raceShortfalls.forEach(out::println);
+      FailureLines.print(
+          out,
+          "FAILED: " + verdict.problems().size() + " problems:",
+          verdict.problems(),
+          seed,
+          rerun(),
+          null,
+          caveat());
+      return ExitCodes.FAILED;
+    }
+
+    private int failed(PrintWriter out, PropertyResult.Failure<ConcurrentCase> failure) {
+      ConcurrentCase shrunk = failure.shrunkValue();
+      Outcome outcome = outcomes.get(shrunk);
+      List<String> problems = List.of(failure.message().split("\n"));
       out.println(
-          "every answer and the final view agree with a serial order of the requests through"
-              + " the model");
-      out.flush();
-      return ExitCodes.OK;
+          "FAILED: "
+              + problems.size()
+              + " problems, shrunk to "
+              + shrunk.rounds().size()
+              + " rounds ("
+              + failure.shrinkStop().describe()
+              + "):");
+      problems.stream()
+          .limit(FailureLines.MAX_PROBLEMS_SHOWN)
+          .forEach(problem -> out.println("  " + problem));
+      out.println("the case:");
+      out.println(indent(shrunk.describe()));
+      String reproduce =
+          "Rerun exactly this case with: "
+              + JAVA_JAR
+              + arguments
+              + " --reproduce "
+              + CaseCode.encode(failure.shrunkChoices().values());
+      String evidence =
+          outcome != null && outcome.auditNamesSteps()
+              ? reproduce + "\n" + evidence(written(outcome))
+              : reproduce;
+      FailureLines.print(out, "", List.of(), seed, rerun(), evidence, caveat());
+      return ExitCodes.FAILED;
     }
-    verdict
-        .boundReached()
-        .ifPresent(
-            bound ->
-                out.println(
-                    "INCONCLUSIVE: the search reached its bound ("
-                        + bound
-                        + "); not a pass, try a smaller --concurrency"));
-    verdict.coverage().shortfalls().forEach(out::println);
-    raceShortfalls.forEach(out::println);
-    FailureLines.print(
-        out,
-        "FAILED: " + verdict.problems().size() + " problems:",
-        verdict.problems(),
-        seed,
-        rerun,
-        saw.map(
-                file ->
-                    "What it saw, in the receiver's audit order: "
-                        + file
-                        + " (replay it with: java -jar target/inboxcheck.jar replay "
-                        + file
-                        + ")")
-            .orElse(null),
-        "(the deliveries are the seed's; how they interleave is the scheduler's, so a rerun sends"
-            + " the same requests, not always in the same interleaving)");
-    return ExitCodes.FAILED;
+
+    private static String caveat() {
+      return "(the requests are the seed's; how they interleave is the scheduler's, so a rerun"
+          + " sends the same requests, not always in the same interleaving)";
+    }
+
+    private static String evidence(Path file) {
+      return "What it saw, in the receiver's audit order: "
+          + file
+          + " (replay it with: "
+          + JAVA_JAR
+          + "replay "
+          + file
+          + ")";
+    }
+
+    /**
+     * Writes what a failing run saw as a scenario in the receiver's audit order, with every answer
+     * in the order it came back ({@link SerialCounterexample}), and returns the file.
+     */
+    private Path written(Outcome outcome) {
+      List<SerialisabilityCheck.Sent> answered =
+          outcome.run().requests().stream()
+              .sorted(Comparator.comparingLong(Request::finishNanos))
+              .map(
+                  request ->
+                      new SerialisabilityCheck.Sent(
+                          request.step(), request.envelope(), request.answer()))
+              .toList();
+      return SerialCounterexample.write(
+          reports.resolve("counterexamples"),
+          new SerialCounterexample.Run(
+              "concurrency-" + ReceiverNames.fileSafe(choice),
+              seed,
+              rerun(),
+              ConcurrentCase.setup(),
+              outcome.stored().audit(),
+              SerialCounterexample.answers(answered),
+              authorities(outcome.run()),
+              outcome.verdict().problems()));
+    }
+
+    /** The authority each reconciliation of the run sent, by its step. */
+    private static Map<Integer, SortedMap<String, AuthoritativeCard>> authorities(
+        ConcurrentRun.Recorded run) {
+      Map<Integer, SortedMap<String, AuthoritativeCard>> authorities = new HashMap<>();
+      for (ControlRequest control : run.controls()) {
+        if (control.sent() instanceof ScenarioStep.Reconcile reconcile) {
+          authorities.put(control.step(), reconcile.authority());
+        }
+      }
+      return authorities;
+    }
+
+    /**
+     * The receiver under test as one that takes requests at once: for {@code postgres} one
+     * connection per request in flight, a {@link ConcurrentReceiver} as it is, anything else one
+     * request at a time.
+     */
+    private ConcurrentReceiver concurrent(ReceiverSetup setup) {
+      if (receivers instanceof PostgresReceivers postgres) {
+        return postgres.concurrent(setup, concurrency);
+      }
+      Receiver receiver = receivers.apply(setup);
+      return receiver instanceof ConcurrentReceiver concurrent
+          ? concurrent
+          : new OneAtATime(receiver);
+    }
   }
 
-  /**
-   * Writes what a failing run saw as a scenario in the receiver's audit order, with every answer in
-   * the order it came back ({@link SerialCounterexample}), and returns the file.
-   */
-  private static Path written(
-      Path reports,
-      String choice,
-      long seed,
-      String rerun,
-      ReceiverSetup setup,
-      List<Request> requests,
-      ReceiverView stored,
-      ConcurrencyJudge.Verdict verdict) {
-    List<SerialisabilityCheck.Sent> answered =
-        requests.stream()
-            .sorted(Comparator.comparingLong(Request::finishNanos))
-            .map(
-                request ->
-                    new SerialisabilityCheck.Sent(
-                        request.step(), request.envelope(), request.answer()))
-            .toList();
-    return SerialCounterexample.write(
-        reports.resolve("counterexamples"),
-        new SerialCounterexample.Run(
-            "concurrency-" + ReceiverNames.fileSafe(choice),
-            seed,
-            rerun,
-            setup,
-            stored.audit(),
-            SerialCounterexample.answers(answered),
-            Map.of(),
-            verdict.problems()));
-  }
-
-  /**
-   * The receiver under test as one that takes requests at once: for {@code postgres} one connection
-   * per request in flight, a {@link ConcurrentReceiver} as it is, anything else one request at a
-   * time.
-   */
-  private static ConcurrentReceiver concurrent(
-      Function<ReceiverSetup, Receiver> receivers, ReceiverSetup setup, int concurrency) {
-    if (receivers instanceof PostgresReceivers postgres) {
-      return postgres.concurrent(setup, concurrency);
-    }
-    Receiver receiver = receivers.apply(setup);
-    return receiver instanceof ConcurrentReceiver concurrent
-        ? concurrent
-        : new OneAtATime(receiver);
+  private static String indent(String text) {
+    return "  " + text.strip().replace("\n", "\n  ");
   }
 }

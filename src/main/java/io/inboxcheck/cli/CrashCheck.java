@@ -1,68 +1,76 @@
 package io.inboxcheck.cli;
 
-import io.inboxcheck.concurrent.AuditReplay;
-import io.inboxcheck.engine.Choices;
-import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.engine.Limits;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Shard;
+import io.inboxcheck.engine.TestCaseResult;
+import io.inboxcheck.engine.Verdict;
+import io.inboxcheck.generate.CrashCase;
 import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
 import io.inboxcheck.http.ReceiverFailure;
-import io.inboxcheck.model.AuditEntry;
-import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioStep;
+import io.inboxcheck.report.ScenarioScript;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Random;
-import java.util.SplittableRandom;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@code check --crash}: the PostgreSQL crash test generalised to any {@code exec:} receiver. It
- * delivers generated scenarios, one after the other, and kills the receiver with SIGKILL at seeded
- * random points: between steps, or a short random delay after sending a delivery, while it may be
- * in flight. The receiver is started again on the same data folder and the scenario carries on (an
- * unanswered delivery is sent again, as a provider would). After each scenario every acknowledged
- * delivery must be in the audit with the decision it acknowledged, and the view must equal the
- * model's replay of that audit. A delivery killed without an answer may or may not have been
- * recorded: both are fine.
+ * {@code check --crash}: the PostgreSQL crash test generalised to any {@code exec:} receiver. Its
+ * cases ({@link CrashCase}: a generated scenario and where the receiver is killed) are drawn from
+ * the property engine's choices until {@code --kills} kills were made, each run by {@link
+ * CrashCaseRun}. A failing case is shrunk like any property's, to the fewest steps and kills that
+ * still lose what the receiver acknowledged, and printed with a code that reruns exactly it. The
+ * kills are counted by where they landed; a kind of point no kill reached is a coverage shortfall,
+ * as is a run with fewer than {@link #AFTER_ANSWER_SHARE} of its kills right after an answer.
  */
 final class CrashCheck {
-  /** At most this many steps run between two kills. */
-  static final int MAX_STEPS_BETWEEN_KILLS = 6;
-
-  /** A kill in flight lands at most this long after the delivery was sent. */
-  static final long MAX_KILL_DELAY_NANOS = Duration.ofMillis(8).toNanos();
-
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
   static final long DEFAULT_CRASH_SEED = 20241201L;
 
+  /** The share of a run's kills that must land right after an answer: 20 of the default 100. */
+  static final double AFTER_ANSWER_SHARE = 0.2;
+
+  /** At most this many cases per kill asked for: every case may draw no kill at all. */
+  static final int CASES_PER_KILL = 2;
+
+  /** Times a reproduced case is run before it counts as passing. */
+  static final int REPRODUCE_RUNS = 5;
+
+  private static final String JAVA_JAR = "java -jar target/inboxcheck.jar ";
+
+  private final String receiverChoice;
   private final String command;
   private final long seed;
   private final int kills;
   private final Duration timeout;
-  private final Random random;
-  private final Map<InFlight, Integer> inFlight = new EnumMap<>(InFlight.class);
-  private int betweenSteps;
-  private int acknowledged;
-  private int untilKill;
+  private final Limits shrinking;
 
-  CrashCheck(String command, long seed, int kills, Duration timeout) {
-    this.command = command;
+  CrashCheck(String receiverChoice, long seed, int kills, Duration timeout, Limits shrinking) {
+    this.receiverChoice = receiverChoice;
+    this.command = receiverChoice.substring(HttpReceivers.EXEC_PREFIX.length()).strip();
     this.seed = seed;
     this.kills = kills;
     this.timeout = timeout;
-    this.random = new Random(seed);
-    this.untilKill = 1 + random.nextInt(MAX_STEPS_BETWEEN_KILLS);
+    this.shrinking = shrinking;
   }
 
   /** {@code check --crash}: only an exec: receiver can be killed and started again. */
   static int fromCommandLine(
-      String receiver, Long seed, int kills, PrintWriter out, PrintWriter err) {
+      String receiver,
+      Long seed,
+      CrashOptions options,
+      CaseOptions cases,
+      PrintWriter out,
+      PrintWriter err) {
     if (!receiver.startsWith(HttpReceivers.EXEC_PREFIX)
         || receiver.substring(HttpReceivers.EXEC_PREFIX.length()).isBlank()) {
       err.println(
@@ -71,22 +79,33 @@ final class CrashCheck {
               + receiver);
       return ExitCodes.REJECTED;
     }
-    if (kills < 1) {
-      err.println("inboxcheck check: --kills must be at least 1, got " + kills);
+    if (options.kills < 1) {
+      err.println("inboxcheck check: --kills must be at least 1, got " + options.kills);
+      return ExitCodes.REJECTED;
+    }
+    String code = cases.code;
+    Optional<List<Long>> choices = code == null ? Optional.empty() : CaseCode.decode(code);
+    if (code != null && choices.isEmpty()) {
+      err.println(
+          "inboxcheck check: --reproduce needs the code a failing --crash run printed, got \""
+              + code
+              + "\"");
+      return ExitCodes.REJECTED;
+    }
+    Optional<Limits> shrinking = cases.limits(err);
+    if (shrinking.isEmpty()) {
       return ExitCodes.REJECTED;
     }
     long crashSeed = seed != null ? seed : DEFAULT_CRASH_SEED;
-    String rerun =
-        "java -jar target/inboxcheck.jar check --crash --receiver "
-            + ShellWords.quote(receiver)
-            + " --seed "
-            + crashSeed
-            + " --kills "
-            + kills;
-    String command = receiver.substring(HttpReceivers.EXEC_PREFIX.length()).strip();
+    CrashCheck check =
+        new CrashCheck(
+            receiver,
+            crashSeed,
+            options.kills,
+            HttpReceivers.timeoutFromProperties(),
+            shrinking.get());
     try {
-      return new CrashCheck(command, crashSeed, kills, HttpReceivers.timeoutFromProperties())
-          .run(out, rerun);
+      return choices.isPresent() ? check.reproduce(choices.get(), out) : check.run(out);
     } catch (ReceiverFailure failure) {
       out.flush();
       err.println("inboxcheck: " + failure.getMessage() + " (crash check, seed " + crashSeed + ")");
@@ -94,134 +113,213 @@ final class CrashCheck {
     }
   }
 
-  /** Runs the check, prints what it saw, and answers the exit code. */
-  int run(PrintWriter out, String rerun) {
-    ScenarioGenerator generator = new ScenarioGenerator();
-    SplittableRandom scenarioSeeds = new SplittableRandom(seed);
-    int scenarios = 0;
-    List<String> problems = new ArrayList<>();
+  /** Draws and runs cases until the kills are made or one fails; prints what it saw. */
+  int run(PrintWriter out) {
+    Tally tally = new Tally();
+    PropertyResult<CrashCase> result;
     try (KillableReceiver receiver = KillableReceiver.start(command, timeout)) {
-      while (receiver.restarts() < kills && problems.isEmpty()) {
-        String name = "crash-" + scenarios;
-        Scenario scenario = generator.generate(Choices.random(scenarioSeeds.nextLong()), name);
-        scenarios++;
-        try {
-          run(scenario, receiver);
-          check(scenario, receiver).forEach(problem -> problems.add(name + ": " + problem));
-        } catch (ReceiverFailure failure) {
-          // After a kill, a receiver that lost its state may also refuse what follows (e.g. a
-          // clock it believes is in the past): still a finding of the crash check.
-          problems.add(name + ", after " + receiver.restarts() + " kills: " + failure.getMessage());
-        }
-      }
-      out.printf(
-          "crash check of %s: seed %d, %d scenarios, %d kills (%d between steps, %d during a"
-              + " delivery: %s), %d acknowledged deliveries%n",
-          receiver.choice(),
-          seed,
-          scenarios,
-          receiver.restarts(),
-          betweenSteps,
-          receiver.restarts() - betweenSteps,
-          inFlightText(),
-          acknowledged);
+      RunConfig config =
+          new RunConfig(
+              Math.max(1, kills * CASES_PER_KILL),
+              OptionalLong.of(seed),
+              Optional.empty(),
+              shrinking,
+              Shard.ALL,
+              () -> tally.killed.get() >= kills);
+      result = PropertyRunner.run(property(receiver, tally), config);
     }
-    if (problems.isEmpty()) {
+    out.printf(
+        "crash check of %s: seed %d, %d scenarios, %d kills, %d acknowledged deliveries%n",
+        receiverChoice,
+        seed,
+        result.triesRun(),
+        sum(result, "kills:"),
+        sum(result, "acknowledged"));
+    List<String> shortfalls = printKills(out, result);
+    Optional<PropertyResult.Failure<CrashCase>> failure = result.failure();
+    if (failure.isPresent()) {
+      printFailure(out, failure.get());
+      return ExitCodes.FAILED;
+    }
+    if (!shortfalls.isEmpty()) {
+      shortfalls.forEach(out::println);
+      out.println("FAILED: the kills did not reach every kind of point, so the run proves less");
+      FailureLines.print(
+          out, "", List.of(), seed, rerun(), null, "(raise --kills, or try another --seed)");
+      return ExitCodes.FAILED;
+    }
+    out.println(
+        "every acknowledged delivery survived, and every view equals the model's replay"
+            + " of its audit");
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /**
+   * Runs exactly the case of {@code choices}, as a failure printed it, up to {@link
+   * #REPRODUCE_RUNS} times until it fails (where a kill lands inside a request is the scheduler's),
+   * and says what it found.
+   */
+  int reproduce(List<Long> choices, PrintWriter out) {
+    TestCaseResult<CrashCase> result = null;
+    int runs = 0;
+    try (KillableReceiver receiver = KillableReceiver.start(command, timeout)) {
+      Property<CrashCase> property = property(receiver, new Tally());
+      while (runs < REPRODUCE_RUNS && (result == null || !result.failed())) {
+        result = PropertyRunner.replay(property, choices);
+        runs++;
+      }
+    }
+    out.println("crash check of " + receiverChoice + ": one case, as --reproduce gave it");
+    if (result.value() != null) {
+      out.println(indent(render(result.value())));
+    }
+    if (!result.failed()) {
       out.println(
-          "every acknowledged delivery survived, and every view equals the model's replay"
-              + " of its audit");
+          "run "
+              + runs
+              + " times: every acknowledged delivery survived, and the view equals the model's"
+              + " replay of its audit each time");
       out.flush();
       return ExitCodes.OK;
     }
-    FailureLines.print(
-        out,
-        "FAILED: " + problems.size() + " problems after kills:",
-        problems,
-        seed,
-        rerun,
-        null,
-        "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
-            + " steps, not always at the same instant)");
+    out.println("FAILED (run " + runs + " times):");
+    out.println(indent(result.message()));
+    out.flush();
     return ExitCodes.FAILED;
   }
 
-  private void run(Scenario scenario, KillableReceiver receiver) {
-    receiver.reset(scenario.setup());
-    for (ScenarioStep step : scenario.steps()) {
-      boolean killNow = receiver.restarts() < kills && --untilKill == 0;
-      if (killNow) {
-        untilKill = 1 + random.nextInt(MAX_STEPS_BETWEEN_KILLS);
-      }
-      if (step.time() != null) {
-        receiver.advanceClock(step.number(), step.time());
-      }
-      if (step instanceof ScenarioStep.Deliver deliver) {
-        boolean inFlightKill =
-            killNow && !deliver.transport().storageFault() && random.nextBoolean();
-        if (inFlightKill) {
-          long delay = (long) (random.nextDouble() * MAX_KILL_DELAY_NANOS);
-          InFlight fate = receiver.deliverAndKill(deliver.number(), deliver.envelope(), delay);
-          inFlight.merge(fate, 1, Integer::sum);
-          if (fate == InFlight.ANSWERED) {
-            acknowledged++;
-          } else if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
-            acknowledged++; // the provider's retry of a delivery it saw no 2xx for
-          }
-          continue;
-        }
-        if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
-          acknowledged++;
-        }
-      } else if (step instanceof ScenarioStep.Reconcile reconcile) {
-        receiver.reconcile(reconcile.number(), reconcile.authority());
-      }
-      if (killNow) {
-        betweenSteps++;
-        receiver.killAndRestart();
-      }
-    }
+  private Property<CrashCase> property(KillableReceiver receiver, Tally tally) {
+    return Property.<CrashCase>of(
+            "crash check (" + receiverChoice + ")",
+            CrashCase::draw,
+            (crashCase, context) -> {
+              CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver);
+              tally.killed.addAndGet(result.killCount());
+              result.kills().forEach((point, count) -> context.count("kills:" + point, count));
+              result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
+              context.count("acknowledged", result.acknowledged());
+              if (result.found().isEmpty()) {
+                return Verdict.pass();
+              }
+              return Verdict.fail(
+                  "crash: " + result.found().get(0).problem(),
+                  String.join(
+                      "\n", result.found().stream().map(CrashCaseRun.Found::line).toList()));
+            })
+        .withRenderer(CrashCheck::render);
   }
 
-  /** What the receiver holds after the scenario, against what it acknowledged. */
-  private static List<String> check(Scenario scenario, KillableReceiver receiver) {
-    ReceiverView stored = receiver.view();
-    List<String> problems = new ArrayList<>(receiver.losses());
-    for (KillableReceiver.Acknowledged ack : receiver.acknowledged()) {
-      List<AuditEntry.DeliveryRecorded> recorded =
-          stored.audit().stream()
-              .filter(entry -> entry instanceof AuditEntry.DeliveryRecorded)
-              .map(AuditEntry.DeliveryRecorded.class::cast)
-              .filter(entry -> entry.step() == ack.step())
-              .toList();
-      if (recorded.isEmpty()) {
-        problems.add(
-            "step "
-                + ack.step()
-                + " was acknowledged"
-                + (ack.decision() == null ? "" : " (" + ack.decision().describe() + ")")
-                + " and is not in the audit after the kills: "
-                + ack.envelope().text());
-      } else if (ack.decision() != null
-          && recorded.stream()
-              .noneMatch(entry -> Objects.equals(entry.decision(), ack.decision()))) {
-        problems.add(
-            "step "
-                + ack.step()
-                + " was acknowledged "
-                + ack.decision().describe()
-                + ", the audit records "
-                + recorded.get(recorded.size() - 1).decision().describe());
+  /** The kills by where they landed, each against its floor; returns the shortfalls. */
+  private List<String> printKills(PrintWriter out, PropertyResult<CrashCase> result) {
+    out.println("kills by where they landed:");
+    List<String> shortfalls = new ArrayList<>();
+    for (CrashCase.Point point : CrashCase.Point.values()) {
+      if (point == CrashCase.Point.NONE) {
+        continue;
+      }
+      long count = result.metrics().getOrDefault("kills:" + point, 0L);
+      long floor = floor(point);
+      String detail = point == CrashCase.Point.IN_FLIGHT ? inFlightText(result) : "";
+      out.printf(
+          "  %-48s %4d  (floor %d%s)%s%n",
+          point.description(), count, floor, count < floor ? ", BELOW" : "", detail);
+      if (count < floor && result.failure().isEmpty()) {
+        shortfalls.add(
+            "coverage shortfall: kills "
+                + point.description()
+                + " occurred "
+                + count
+                + " times, the floor is "
+                + floor);
       }
     }
-    AuditReplay.check(scenario.setup(), stored, AuditReplay.Authorities.of(scenario.steps()))
-        .forEach(problems::add);
-    return problems;
+    return shortfalls;
   }
 
-  private String inFlightText() {
+  /** Every kind of point once; right after an answer, a share of the kills asked for. */
+  private long floor(CrashCase.Point point) {
+    if (point == CrashCase.Point.AFTER_ANSWER) {
+      return Math.max(1, Math.round(kills * AFTER_ANSWER_SHARE));
+    }
+    return 1;
+  }
+
+  private static String inFlightText(PropertyResult<CrashCase> result) {
     List<String> parts = new ArrayList<>();
-    inFlight.forEach(
-        (fate, count) -> parts.add(count + " " + fate.name().toLowerCase().replace('_', ' ')));
-    return parts.isEmpty() ? "none" : String.join(", ", parts);
+    for (InFlight fate : InFlight.values()) {
+      long count = result.metrics().getOrDefault("in flight:" + fate, 0L);
+      if (count > 0) {
+        parts.add(count + " " + fate.name().toLowerCase().replace('_', ' '));
+      }
+    }
+    return parts.isEmpty() ? "" : ": " + String.join(", ", parts);
+  }
+
+  private void printFailure(PrintWriter out, PropertyResult.Failure<CrashCase> failure) {
+    CrashCase shrunk = failure.shrunkValue();
+    out.println(
+        "FAILED on scenario "
+            + (failure.tryIndex() + 1)
+            + ", shrunk to "
+            + shrunk.scenario().steps().size()
+            + " steps and "
+            + shrunk.killCount()
+            + " kills ("
+            + failure.shrinkStop().describe()
+            + "):");
+    out.println(indent(failure.message()));
+    out.println(indent(failure.renderedValue()));
+    FailureLines.print(
+        out,
+        "",
+        List.of(),
+        seed,
+        rerun(),
+        "Rerun exactly this case with: "
+            + JAVA_JAR
+            + "check --crash --receiver "
+            + ShellWords.quote(receiverChoice)
+            + " --reproduce "
+            + CaseCode.encode(failure.shrunkChoices().values()),
+        "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
+            + " steps, not always at the same instant)");
+  }
+
+  private String rerun() {
+    return JAVA_JAR
+        + "check --crash --receiver "
+        + ShellWords.quote(receiverChoice)
+        + " --seed "
+        + seed
+        + " --kills "
+        + kills;
+  }
+
+  /** The case as a person reads it: the scenario's steps, then where the receiver was killed. */
+  static String render(CrashCase crashCase) {
+    StringBuilder text = new StringBuilder(ScenarioScript.render(crashCase.scenario()).strip());
+    text.append("\nkills:");
+    crashCase.killLines().forEach(line -> text.append("\n  ").append(line));
+    if (crashCase.killCount() == 0) {
+      text.append(" none");
+    }
+    return text.toString();
+  }
+
+  private static long sum(PropertyResult<?> result, String prefix) {
+    return result.metrics().entrySet().stream()
+        .filter(metric -> metric.getKey().startsWith(prefix))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
+  }
+
+  private static String indent(String text) {
+    return "  " + text.strip().replace("\n", "\n  ");
+  }
+
+  /** What the cases of one run did so far, read by the run's stopping rule. */
+  private static final class Tally {
+    private final AtomicInteger killed = new AtomicInteger();
   }
 }

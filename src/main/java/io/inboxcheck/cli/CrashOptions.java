@@ -8,15 +8,17 @@ final class CrashOptions {
       names = "--crash",
       description =
           "Instead of the above, the crash check of an exec: receiver: kills it with SIGKILL"
-              + " at --seed's random points (between steps, and while a delivery may be in "
-              + "flight), starts it again on the same INBOXCHECK_DATA, and checks that every "
+              + " right after an answer, while a delivery, a reconciliation or a clock move is in"
+              + " flight, between steps and again while it starts up, at points drawn from "
+              + "--seed; starts it again on the same INBOXCHECK_DATA, and checks that every "
               + "acknowledged delivery survived and the view equals the model's replay of its "
-              + "audit.")
+              + "audit. Prints the kills by where they landed; a failure is shrunk to the "
+              + "fewest steps and kills and printed with the --reproduce code that reruns it.")
   boolean requested;
 
   @Option(
       names = "--kills",
       paramLabel = "N",
       description = "Kills in a --crash run (default: ${DEFAULT-VALUE}).")
-  int kills = 20;
+  int kills = 100;
 }

@@ -14,12 +14,14 @@ import java.util.Set;
 
 /**
  * Judges a concurrent run against the model, a pure function of what was sent, answered and shown.
- * A receiver whose audit names the step of each delivery is judged by replaying the audit order
- * through the model ({@link SerialisabilityCheck}); any other by searching the serial orders of
- * each round ({@link SerialWindows}). Either way a NO_ACK is a finding: nothing is injected in a
- * concurrent run, so a refusal can only come from the requests in flight beside it (a unique
- * violation, a deadlock, a serialization failure), and a provider that resends while the first copy
- * is handled meets it every time.
+ * A run of deliveries to a receiver whose audit names the step of each delivery is judged by
+ * replaying the audit order through the model ({@link SerialisabilityCheck}); any other run by
+ * searching the serial orders of each round ({@link SerialWindows}), which is also how a run with
+ * reconciliations and clock moves is judged: a store keeps a clock per connection and writes a
+ * reconciliation as one transaction per object, so its audit order is no order of the requests.
+ * Either way a NO_ACK is a finding: nothing is injected in a concurrent run, so a refusal can only
+ * come from the requests in flight beside it (a unique violation, a deadlock, a serialization
+ * failure), and a provider that resends while the first copy is handled meets it every time.
  */
 public final class ConcurrencyJudge {
   private ConcurrencyJudge() {}
@@ -38,6 +40,27 @@ public final class ConcurrencyJudge {
     public boolean passed() {
       return problems.isEmpty() && coverage.shortfalls().isEmpty() && boundReached.isEmpty();
     }
+
+    /**
+     * What kind of failure this is, for the shrinker, which keeps a smaller case only when it fails
+     * the same way: a refusal, a decision the model's audit order does not give, no order giving a
+     * round's answers, or no order ending in the view; empty when nothing failed.
+     */
+    public String signature() {
+      if (problems.isEmpty()) {
+        return "";
+      }
+      String first = problems.get(0);
+      if (first.contains(": NO_ACK with nothing injected")) {
+        return "NO_ACK under contention";
+      }
+      if (judgedBy.startsWith("the audit order")) {
+        return "not the model's in audit order";
+      }
+      return first.startsWith("round ")
+          ? "no serial order gives a round's answers"
+          : "no serial order ends in the view";
+    }
   }
 
   public static Verdict judge(
@@ -46,15 +69,26 @@ public final class ConcurrencyJudge {
       List<Request> requests,
       ReceiverView stored,
       int concurrency) {
+    return judge(setup, receiver, ConcurrentRun.Recorded.deliveries(requests), stored, concurrency);
+  }
+
+  /** The verdict on a run whose rounds may hold reconciliations and clock moves. */
+  public static Verdict judge(
+      ReceiverSetup setup,
+      ConcurrentReceiver receiver,
+      ConcurrentRun.Recorded run,
+      ReceiverView stored,
+      int concurrency) {
+    List<Request> requests = run.requests();
     List<String> problems = new ArrayList<>(refusals(requests));
-    InFlightCoverage coverage = InFlightCoverage.of(requests, concurrency);
+    InFlightCoverage coverage = InFlightCoverage.of(run, concurrency);
     Set<Observable> shows = receiver.shows();
-    if (receiver.auditNamesSteps()) {
+    if (receiver.auditNamesSteps() && run.controls().isEmpty()) {
       problems.addAll(SerialisabilityCheck.check(setup, asSent(requests, stored), stored));
       return new Verdict(
           "the audit order replayed through the model", problems, coverage, 0, Optional.empty());
     }
-    SerialWindows.Result search = SerialWindows.check(setup, requests, stored, shows);
+    SerialWindows.Result search = SerialWindows.check(setup, run, stored, shows);
     problems.addAll(search.problems());
     return new Verdict(
         "searching the serial orders of each round (bounded: "

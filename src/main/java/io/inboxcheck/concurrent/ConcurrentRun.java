@@ -1,9 +1,10 @@
 package io.inboxcheck.concurrent;
 
-import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -16,35 +17,39 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Sends a batch to one receiver, K requests at once: K threads, thread {@code i} sending the {@code
- * i}-th delivery of every round, each round released together by a barrier, so a round's requests
- * race and the next round starts only when all of them were answered. Each round is one window of
- * the serial-order search. Recording only: judging is {@link ConcurrencyJudge}'s.
+ * Sends a case to one receiver, K requests at once: K threads, thread {@code i} sending the {@code
+ * i}-th request of every round, each round released together by a barrier, so a round's requests
+ * race and the next round starts only when all of them were answered. A request is a delivery, a
+ * reconciliation or a clock move. Each round is one window of the serial-order search. Recording
+ * only: judging is {@link ConcurrencyJudge}'s.
  */
 public final class ConcurrentRun {
   private ConcurrentRun() {}
 
-  /** The transport of the {@code index}-th request of round {@code round}. */
-  public interface Transports {
-    Transport of(int round, int index);
+  /** What a run recorded: every delivery and every reconciliation or clock move, by step. */
+  public record Recorded(List<Request> requests, List<ControlRequest> controls) {
+    public Recorded {
+      requests = List.copyOf(requests);
+      controls = List.copyOf(controls);
+    }
+
+    /** A run of deliveries only. */
+    public static Recorded deliveries(List<Request> requests) {
+      return new Recorded(requests, List.of());
+    }
   }
 
   /**
-   * Every request of the batch, by step; step {@code round * K + i + 1}. A failure of the receiver
-   * (e.g. no answer in time) stops every thread and is thrown.
+   * Every request of the case. A failure of the receiver (e.g. no answer in time) stops every
+   * thread and is thrown.
    */
-  public static List<Request> run(ConcurrentReceiver receiver, List<List<Envelope>> rounds) {
-    return run(receiver, rounds, (round, index) -> Transport.PLAIN);
-  }
-
-  /**
-   * As {@link #run(ConcurrentReceiver, List)}, each request with the transport {@code transports}
-   * gives.
-   */
-  public static List<Request> run(
-      ConcurrentReceiver receiver, List<List<Envelope>> rounds, Transports transports) {
-    int concurrency = rounds.get(0).size();
+  public static Recorded run(ConcurrentReceiver receiver, List<List<ScenarioStep>> rounds) {
+    int concurrency = rounds.stream().mapToInt(List::size).max().orElse(0);
     List<Request> requests = Collections.synchronizedList(new ArrayList<>());
+    List<ControlRequest> controls = Collections.synchronizedList(new ArrayList<>());
+    if (concurrency == 0) {
+      return new Recorded(List.of(), List.of());
+    }
     CyclicBarrier together = new CyclicBarrier(concurrency);
     ExecutorService threads = Executors.newFixedThreadPool(concurrency);
     try {
@@ -57,7 +62,10 @@ public final class ConcurrentRun {
                   try {
                     for (int round = 0; round < rounds.size(); round++) {
                       together.await();
-                      requests.add(send(receiver, round, index, rounds, concurrency, transports));
+                      List<ScenarioStep> steps = rounds.get(round);
+                      if (index < steps.size()) {
+                        send(receiver, round, steps.get(index), requests, controls);
+                      }
                     }
                   } catch (RuntimeException e) {
                     together.reset(); // the others stop instead of waiting for this thread
@@ -72,23 +80,40 @@ public final class ConcurrentRun {
     }
     List<Request> ordered = new ArrayList<>(requests);
     ordered.sort(Comparator.comparingInt(Request::step));
-    return ordered;
+    List<ControlRequest> orderedControls = new ArrayList<>(controls);
+    orderedControls.sort(Comparator.comparingInt(ControlRequest::step));
+    return new Recorded(ordered, orderedControls);
   }
 
-  private static Request send(
+  private static void send(
       ConcurrentReceiver receiver,
       int round,
-      int index,
-      List<List<Envelope>> rounds,
-      int concurrency,
-      Transports transports) {
-    Envelope envelope = rounds.get(round).get(index);
-    int step = round * concurrency + index + 1;
+      ScenarioStep step,
+      List<Request> requests,
+      List<ControlRequest> controls) {
     long start = System.nanoTime();
-    DeliveryResult answer = receiver.deliver(step, envelope, transports.of(round, index));
-    long finish = System.nanoTime();
-    return new Request(
-        round, step, envelope, answer, start, finish, receiver.whyNotAcknowledged(step));
+    if (step instanceof ScenarioStep.Deliver deliver) {
+      Transport transport = deliver.transport() == null ? Transport.PLAIN : deliver.transport();
+      DeliveryResult answer = receiver.deliver(step.number(), deliver.envelope(), transport);
+      long finish = System.nanoTime();
+      requests.add(
+          new Request(
+              round,
+              step.number(),
+              deliver.envelope(),
+              answer,
+              start,
+              finish,
+              receiver.whyNotAcknowledged(step.number())));
+      return;
+    }
+    List<ObjectReconciliation> answer = List.of();
+    if (step instanceof ScenarioStep.Reconcile reconcile) {
+      answer = receiver.reconcile(step.number(), reconcile.authority());
+    } else {
+      receiver.advanceClock(step.number(), step.time());
+    }
+    controls.add(new ControlRequest(round, step, answer, start, System.nanoTime()));
   }
 
   /** Waits for every thread; rethrows the first real failure, not the others' broken barrier. */
@@ -99,7 +124,7 @@ public final class ConcurrentRun {
         future.get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted while deliveries were in flight", e);
+        throw new IllegalStateException("interrupted while requests were in flight", e);
       } catch (ExecutionException e) {
         Throwable cause = e.getCause();
         if (cause instanceof BrokenBarrierException) {

@@ -1,19 +1,31 @@
 package io.inboxcheck.concurrent;
 
+import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a concurrent run really had in flight at once, measured from each request's start and
  * finish, never assumed from how it was sent: pairs of copies of one delivery (same content), pairs
- * of variants of one id (same id, changed content), and rounds whose K requests were all in flight
- * at one moment. A run in which no two copies were ever in flight together checked nothing of what
- * it is for, so that label has a floor and falls short otherwise.
+ * of variants of one id (same id, changed content), deliveries in flight with a reconciliation and
+ * with a clock move, and rounds whose K requests were all in flight at one moment. A run in which
+ * no two copies were ever in flight together checked nothing of what it is for, so that label has a
+ * floor and falls short otherwise; so do the races with a reconciliation and a clock move, in a run
+ * that sent them.
  */
 public record InFlightCoverage(
-    int copiesInFlight, int variantsInFlight, int roundsAllInFlight, int rounds, int concurrency) {
+    int copiesInFlight,
+    int variantsInFlight,
+    int withReconciliation,
+    int withClockMove,
+    int roundsAllInFlight,
+    int rounds,
+    int concurrency,
+    boolean sentControls) {
 
   /** Pairs of copies of one delivery in flight at once that a run needs, at least. */
   public static final int COPIES_FLOOR = 1;
@@ -24,11 +36,18 @@ public record InFlightCoverage(
   /** Rounds with all K requests in flight at once a run should see; shown, not enforced. */
   public static final int ALL_IN_FLIGHT_FLOOR = 1;
 
+  /** Deliveries in flight with a reconciliation, and with a clock move, a run needs at least. */
+  public static final int RACING_CONTROL_FLOOR = 1;
+
   public static InFlightCoverage of(List<Request> requests, int concurrency) {
+    return of(ConcurrentRun.Recorded.deliveries(requests), concurrency);
+  }
+
+  public static InFlightCoverage of(ConcurrentRun.Recorded run, int concurrency) {
+    List<Request> requests = run.requests();
     Map<Integer, List<Request>> byRound = byRound(requests);
     int copies = 0;
     int variants = 0;
-    int allInFlight = 0;
     for (List<Request> round : byRound.values()) {
       for (int first = 0; first < round.size(); first++) {
         for (int second = first + 1; second < round.size(); second++) {
@@ -44,13 +63,52 @@ public record InFlightCoverage(
           }
         }
       }
-      long lastStart = round.stream().mapToLong(Request::startNanos).max().orElse(0);
-      long firstFinish = round.stream().mapToLong(Request::finishNanos).min().orElse(0);
-      if (round.size() == concurrency && lastStart < firstFinish) {
+    }
+    int withReconciliation = 0;
+    int withClockMove = 0;
+    for (ControlRequest control : run.controls()) {
+      int racing =
+          (int)
+              byRound.getOrDefault(control.round(), List.of()).stream()
+                  .filter(control::overlaps)
+                  .count();
+      if (control.sent() instanceof ScenarioStep.Reconcile) {
+        withReconciliation += racing;
+      } else {
+        withClockMove += racing;
+      }
+    }
+    Set<Integer> rounds = new TreeSet<>(byRound.keySet());
+    run.controls().forEach(control -> rounds.add(control.round()));
+    return new InFlightCoverage(
+        copies,
+        variants,
+        withReconciliation,
+        withClockMove,
+        allInFlight(run, rounds, concurrency),
+        rounds.size(),
+        concurrency,
+        !run.controls().isEmpty());
+  }
+
+  /** Rounds whose K requests, deliveries and control requests alike, were in flight at once. */
+  private static int allInFlight(ConcurrentRun.Recorded run, Set<Integer> rounds, int concurrency) {
+    int allInFlight = 0;
+    for (int round : rounds) {
+      List<long[]> spans = new ArrayList<>();
+      run.requests().stream()
+          .filter(request -> request.round() == round)
+          .forEach(request -> spans.add(new long[] {request.startNanos(), request.finishNanos()}));
+      run.controls().stream()
+          .filter(control -> control.round() == round)
+          .forEach(control -> spans.add(new long[] {control.startNanos(), control.finishNanos()}));
+      long lastStart = spans.stream().mapToLong(span -> span[0]).max().orElse(0);
+      long firstFinish = spans.stream().mapToLong(span -> span[1]).min().orElse(0);
+      if (spans.size() == concurrency && lastStart < firstFinish) {
         allInFlight++;
       }
     }
-    return new InFlightCoverage(copies, variants, allInFlight, byRound.size(), concurrency);
+    return allInFlight;
   }
 
   /** The labels below their enforced floor, each a sentence; empty when the run covered enough. */
@@ -63,27 +121,60 @@ public record InFlightCoverage(
               + " times, the floor is "
               + COPIES_FLOOR);
     }
+    if (sentControls && withReconciliation < RACING_CONTROL_FLOOR) {
+      shortfalls.add(shortfall("deliveries in flight with a reconciliation", withReconciliation));
+    }
+    if (sentControls && withClockMove < RACING_CONTROL_FLOOR) {
+      shortfalls.add(shortfall("deliveries in flight with a clock move", withClockMove));
+    }
     return shortfalls;
+  }
+
+  private static String shortfall(String label, int seen) {
+    return "coverage shortfall: "
+        + label
+        + " occurred "
+        + seen
+        + " times, the floor is "
+        + RACING_CONTROL_FLOOR;
   }
 
   /** The coverage as lines: label, count, floor. */
   public List<String> lines() {
-    return List.of(
+    List<String> lines = new ArrayList<>();
+    lines.add(
         line(
             "copies of one delivery in flight at once",
             copiesInFlight + " pairs",
             copiesInFlight,
-            COPIES_FLOOR),
+            COPIES_FLOOR));
+    lines.add(
         line(
             "variants of one id in flight at once",
             variantsInFlight + " pairs",
             variantsInFlight,
-            VARIANTS_FLOOR),
+            VARIANTS_FLOOR));
+    if (sentControls) {
+      lines.add(
+          line(
+              "deliveries in flight with a reconciliation",
+              withReconciliation + " requests",
+              withReconciliation,
+              RACING_CONTROL_FLOOR));
+      lines.add(
+          line(
+              "deliveries in flight with a clock move",
+              withClockMove + " requests",
+              withClockMove,
+              RACING_CONTROL_FLOOR));
+    }
+    lines.add(
         line(
             concurrency + " requests in flight at once",
             roundsAllInFlight + " of " + rounds + " rounds",
             roundsAllInFlight,
             ALL_IN_FLIGHT_FLOOR));
+    return lines;
   }
 
   static Map<Integer, List<Request>> byRound(List<Request> requests) {

@@ -2,29 +2,36 @@ package io.inboxcheck.concurrent;
 
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.IdentityRecord;
+import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * The check for receivers that show no audit order: is there a serial order of each round's
- * requests in which the model gives every acknowledged answer, ending, round after round, in the
- * view the receiver shows? Rounds never overlap, so the search is one window at a time, as a
- * linearizability checker does: every order of a window's requests from every model state the
- * windows before can end in, states deduplicated by what they show. Bounded: at most {@link
- * #MAX_ORDERS} orders in all and {@link #MAX_STATES} states kept per window; a run that reaches a
- * bound says so and is never a pass.
+ * The check by serial orders: is there a serial order of each round's requests in which the model
+ * gives every acknowledged answer, ending, round after round, in the view the receiver shows?
+ * Rounds never overlap, so the search is one window at a time, as a linearizability checker does:
+ * every order of a window's requests from every model state the windows before can end in, states
+ * deduplicated by what they show. Bounded: at most {@link #MAX_ORDERS} orders in all and {@link
+ * #MAX_STATES} states kept per window; a run that reaches a bound says so and is never a pass.
  *
  * <p>A request answered NO_ACK took part only if the receiver shows a trace of it (its step in the
- * audit, the held inputs or an identity record); any decision is then accepted for it.
+ * audit, the held inputs or an identity record); any decision is then accepted for it. A
+ * reconciliation or a clock move in a round always took part: its outcome for each object must be
+ * the model's in that order. The model numbers requests in the serial order tried, because it
+ * re-evaluates held inputs in arrival order and a receiver's arrival order is the order it took
+ * them in, not the harness's step numbers.
  */
 public final class SerialWindows {
   /** Orders tried over a whole run, at most. */
@@ -43,7 +50,13 @@ public final class SerialWindows {
 
   public static Result check(
       ReceiverSetup setup, List<Request> requests, ReceiverView stored, Set<Observable> shows) {
-    return check(setup, requests, stored, shows, MAX_ORDERS, MAX_STATES);
+    return check(setup, ConcurrentRun.Recorded.deliveries(requests), stored, shows);
+  }
+
+  /** The search over deliveries, reconciliations and clock moves. */
+  public static Result check(
+      ReceiverSetup setup, ConcurrentRun.Recorded run, ReceiverView stored, Set<Observable> shows) {
+    return check(setup, run, stored, shows, MAX_ORDERS, MAX_STATES);
   }
 
   /** The search with bounds of its own, so a test can reach them. */
@@ -54,17 +67,28 @@ public final class SerialWindows {
       Set<Observable> shows,
       long maxOrders,
       int maxStates) {
+    return check(
+        setup, ConcurrentRun.Recorded.deliveries(requests), stored, shows, maxOrders, maxStates);
+  }
+
+  private static Result check(
+      ReceiverSetup setup,
+      ConcurrentRun.Recorded run,
+      ReceiverView stored,
+      Set<Observable> shows,
+      long maxOrders,
+      int maxStates) {
     Search search = new Search(stored, shows, maxOrders);
     List<ModelReceiver> states = List.of(new ModelReceiver(setup));
-    for (List<Request> window : InFlightCoverage.byRound(requests).values()) {
-      List<Request> delivered =
-          window.stream()
-              .filter(request -> request.acknowledged() || search.traced(request.step()))
-              .toList();
+    int serial = 0;
+    for (List<Sent> window : windows(run)) {
+      List<Sent> taken =
+          window.stream().filter(sent -> sent.tookPart() || search.traced(sent.step())).toList();
       Map<String, ModelReceiver> next = new LinkedHashMap<>();
       for (ModelReceiver state : states) {
-        search.extend(state, delivered, next);
+        search.extend(state, taken, serial, next);
       }
+      serial += taken.size();
       if (next.isEmpty() && search.boundReached != null) {
         return search.result(null); // not a pass either: the verdict names the bound
       }
@@ -86,36 +110,74 @@ public final class SerialWindows {
       }
     }
     String ending = search.ending(stored);
-    List<String> differences = new ArrayList<>();
     for (ModelReceiver state : states) {
       if (search.ending(state.view()).equals(ending)) {
         return search.result(null);
       }
-      differences.add(search.ending(state.view()));
     }
     return search.result(
-        "no serial order ends in the receiver's view "
-            + ending
-            + "; the model ends in "
-            + differences.get(0)
-            + (differences.size() > 1 ? " (or " + (differences.size() - 1) + " others)" : ""));
+        "no serial order ends in the receiver's view: "
+            + search.difference(stored, states.get(0).view())
+            + (states.size() > 1 ? " (or " + (states.size() - 1) + " other endings)" : ""));
   }
 
-  private static List<String> answers(List<Request> window) {
-    return window.stream()
-        .map(
+  /**
+   * One request of a window: a delivery, whose answer the model must give when acknowledged, or a
+   * reconciliation or clock move, which always took part.
+   */
+  private record Sent(int round, int step, Request delivery, ControlRequest control) {
+    boolean tookPart() {
+      return control != null || delivery.acknowledged();
+    }
+
+    String answer() {
+      if (control != null) {
+        return control.describe()
+            + (control.answer().isEmpty() ? "" : " " + outcomes(control.answer()));
+      }
+      return delivery.eventId()
+          + ": "
+          + (delivery.acknowledged()
+              ? Objects.toString(
+                  delivery.answer().decision() == null
+                      ? null
+                      : delivery.answer().decision().describe())
+              : "NO_ACK");
+    }
+  }
+
+  /** The run's rounds, each its requests in step order. */
+  private static List<List<Sent>> windows(ConcurrentRun.Recorded run) {
+    Map<Integer, List<Sent>> byRound = new TreeMap<>();
+    run.requests()
+        .forEach(
             request ->
-                "step "
-                    + request.step()
+                byRound
+                    .computeIfAbsent(request.round(), r -> new ArrayList<>())
+                    .add(new Sent(request.round(), request.step(), request, null)));
+    run.controls()
+        .forEach(
+            control ->
+                byRound
+                    .computeIfAbsent(control.round(), r -> new ArrayList<>())
+                    .add(new Sent(control.round(), control.step(), null, control)));
+    byRound.values().forEach(window -> window.sort(Comparator.comparingInt(Sent::step)));
+    return new ArrayList<>(byRound.values());
+  }
+
+  private static List<String> answers(List<Sent> window) {
+    return window.stream().map(sent -> "step " + sent.step() + " " + sent.answer()).toList();
+  }
+
+  /** What a reconciliation decided for each object, as the search compares it. */
+  private static List<String> outcomes(List<ObjectReconciliation> objects) {
+    return objects.stream()
+        .map(
+            object ->
+                object.objectId()
                     + " "
-                    + request.eventId()
-                    + ": "
-                    + (request.acknowledged()
-                        ? Objects.toString(
-                            request.answer().decision() == null
-                                ? null
-                                : request.answer().decision().describe())
-                        : "NO_ACK"))
+                    + object.outcome()
+                    + (object.regressed() ? " regressed" : ""))
         .toList();
   }
 
@@ -133,8 +195,11 @@ public final class SerialWindows {
       this.maxOrders = maxOrders;
     }
 
-    /** Adds to {@code ends} the state of every order of {@code rest} that gives its answers. */
-    void extend(ModelReceiver state, List<Request> rest, Map<String, ModelReceiver> ends) {
+    /**
+     * Adds to {@code ends} the state of every order of {@code rest} that gives its answers; the
+     * model numbers them from {@code serial} + 1 in the order tried.
+     */
+    void extend(ModelReceiver state, List<Sent> rest, int serial, Map<String, ModelReceiver> ends) {
       if (rest.isEmpty()) {
         orders++;
         ends.putIfAbsent(ending(state.view()), state);
@@ -145,17 +210,34 @@ public final class SerialWindows {
         return;
       }
       for (int index = 0; index < rest.size(); index++) {
-        Request request = rest.get(index);
         ModelReceiver next = state.copy();
-        Decision decided =
-            next.deliver(request.step(), request.envelope(), Transport.PLAIN).decision();
-        if (request.acknowledged() && !Objects.equals(decided, request.answer().decision())) {
+        if (!gives(next, rest.get(index), serial + 1)) {
           continue;
         }
-        List<Request> others = new ArrayList<>(rest);
+        List<Sent> others = new ArrayList<>(rest);
         others.remove(index);
-        extend(next, others, ends);
+        extend(next, others, serial + 1, ends);
       }
+    }
+
+    /**
+     * Applies {@code sent} to {@code model} as its {@code serial}-th input; false if it answers
+     * otherwise than the receiver did.
+     */
+    private static boolean gives(ModelReceiver model, Sent sent, int serial) {
+      if (sent.delivery() != null) {
+        Request request = sent.delivery();
+        Decision decided = model.deliver(serial, request.envelope(), Transport.PLAIN).decision();
+        return !request.acknowledged() || Objects.equals(decided, request.answer().decision());
+      }
+      ScenarioStep step = sent.control().sent();
+      if (step instanceof ScenarioStep.Reconcile reconcile) {
+        List<ObjectReconciliation> decided = model.reconcile(serial, reconcile.authority());
+        List<ObjectReconciliation> answered = sent.control().answer();
+        return answered.isEmpty() || outcomes(decided).equals(outcomes(answered));
+      }
+      model.advanceClock(serial, step.time());
+      return true;
     }
 
     boolean traced(int step) {
@@ -178,14 +260,35 @@ public final class SerialWindows {
      * identity records (first content and number of variants).
      */
     String ending(ReceiverView view) {
-      StringBuilder text = new StringBuilder();
+      return String.join(" ", parts(view).values());
+    }
+
+    /** What differs between the receiver's view and a model's, part by part. */
+    String difference(ReceiverView stored, ReceiverView model) {
+      Map<String, String> shown = parts(stored);
+      Map<String, String> modelled = parts(model);
+      List<String> differing = new ArrayList<>();
+      shown.forEach(
+          (part, text) -> {
+            if (!text.equals(modelled.get(part))) {
+              differing.add(
+                  "it shows " + text + " where the model ends with " + modelled.get(part));
+            }
+          });
+      return String.join("; ", differing);
+    }
+
+    /** The parts of a view the receiver shows, each as text that starts with its name. */
+    private Map<String, String> parts(ReceiverView view) {
+      Map<String, String> parts = new LinkedHashMap<>();
       if (shows.contains(Observable.CARDS)) {
-        text.append("cards ").append(view.cards());
+        parts.put("cards", "cards " + view.cards());
       }
       if (shows.contains(Observable.HELD)) {
-        text.append(" held ")
-            .append(
-                view.held().stream()
+        parts.put(
+            "held",
+            "held "
+                + view.held().stream()
                     .map(
                         input ->
                             input.envelope().eventId().orElse("-")
@@ -197,13 +300,14 @@ public final class SerialWindows {
                     .toList());
       }
       if (shows.contains(Observable.COUNTERS)) {
-        text.append(" counters ").append(view.replacements());
+        parts.put("counters", "counters " + view.replacements());
       }
       if (shows.contains(Observable.IDENTITIES)) {
-        text.append(" identities ")
-            .append(view.identities().stream().map(Search::identity).sorted().toList());
+        parts.put(
+            "identities",
+            "identities " + view.identities().stream().map(Search::identity).sorted().toList());
       }
-      return text.toString().trim();
+      return parts;
     }
 
     private static String identity(IdentityRecord record) {

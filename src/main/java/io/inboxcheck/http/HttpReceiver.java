@@ -147,7 +147,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   private Map<String, String> headers(Envelope envelope, Transport transport) {
     int sends = sendsOfContent.merge(envelope.content(), 1, Integer::sum);
     Map<String, String> headers = new LinkedHashMap<>();
-    envelope.eventId().ifPresent(id -> headers.put("Webhook-Id", id));
+    ProtocolValues.webhookId(envelope).ifPresent(id -> headers.put("Webhook-Id", id));
     int attempt = transport.attempt() != null ? transport.attempt() : sends;
     headers.put("Webhook-Attempt", Integer.toString(attempt));
     headers.put("Webhook-Timestamp", Long.toString(clock.getEpochSecond()));

@@ -90,6 +90,7 @@ public final class KillableReceiver implements AutoCloseable {
 
   /** A new scenario: the only time the receiver is told to reset its storage. */
   public void reset(ReceiverSetup scenarioSetup) {
+    startIfDead();
     setup = scenarioSetup;
     clock = scenarioSetup.start();
     sent.clear();
@@ -167,9 +168,95 @@ public final class KillableReceiver implements AutoCloseable {
     killAndRestart(current().view().audit().size());
   }
 
+  /**
+   * SIGKILL at once, with no request in between: right after an answer was read, the window in
+   * which a receiver that answers before its COMMIT has not committed yet.
+   */
+  public void killNow() {
+    killAndRestart(auditSteps.size());
+  }
+
+  /**
+   * Delivers, reads the whole answer in this thread and kills the receiver at once ({@link
+   * #killNow}), then starts it again; true when acknowledged.
+   */
+  public boolean deliverThenKill(int step, Envelope envelope, Transport transport) {
+    before(step);
+    String what = "the delivery at step " + step + " (killed right after its answer)";
+    if (transport.storageFault()) {
+      client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
+    }
+    ReceiverClient.Answer answer = client.deliverDirect(envelope.text(), headers(envelope), what);
+    killNow();
+    return answered(step, envelope, answer, what);
+  }
+
+  /**
+   * Sends the reconciliation of {@code step}, kills the receiver {@code delayNanos} later whether
+   * or not it answered, and starts it again. Its audit says what the reconciliation kept; an
+   * authority is not sent twice.
+   */
+  public void reconcileAndKill(
+      int step, SortedMap<String, AuthoritativeCard> authority, long delayNanos) {
+    before(step);
+    String what = "the reconciliation at step " + step + " (killed in flight)";
+    killInFlight(
+        client.controlAsync("reconcile", ProtocolValues.reconcileRequest(authority), what),
+        delayNanos);
+  }
+
+  /**
+   * Moves the clock to {@code time}, kills the receiver {@code delayNanos} later, starts it again
+   * and moves the clock there once more: the harness's clock moved, whatever the killed receiver
+   * kept of it.
+   */
+  public void advanceClockAndKill(int step, Instant time, long delayNanos) {
+    before(step);
+    String what = "moving the clock to " + time + " (step " + step + ", killed in flight)";
+    killInFlight(client.controlAsync("clock", ProtocolValues.clockRequest(time), what), delayNanos);
+    advanceClock(step, time);
+  }
+
+  private void killInFlight(CompletableFuture<ReceiverClient.Answer> answer, long delayNanos) {
+    LockSupport.parkNanos(delayNanos);
+    killAndRestart(auditSteps.size());
+    arrivedAnswer(answer);
+    mapped = null;
+  }
+
+  /**
+   * Kills the receiver after reading its view, then starts it again and kills it once for each of
+   * {@code delaysNanos}, that long after the start (while it opens and recovers its storage), then
+   * starts it for good. Each of those is a kill.
+   */
+  public void killThroughRecovery(List<Long> delaysNanos) {
+    int shown = current().view().audit().size();
+    process.kill();
+    restarts++;
+    for (long delay : delaysNanos) {
+      ReceiverProcess.startAndKill(command, data, secret, restarts, delay);
+      restarts++;
+    }
+    restarted(shown);
+  }
+
+  /** Whether the process is running; one that died unasked is started again by {@link #reset}. */
+  private void startIfDead() {
+    if (!process.alive()) {
+      process.close();
+      launch();
+      mapped = null;
+    }
+  }
+
   private void killAndRestart(int shown) {
     process.kill();
     restarts++;
+    restarted(shown);
+  }
+
+  /** Starts the receiver again and notes what its audit lost of the {@code shown} entries. */
+  private void restarted(int shown) {
     launch();
     mapped = null;
     int kept = current().view().audit().size();
@@ -237,7 +324,7 @@ public final class KillableReceiver implements AutoCloseable {
   private Map<String, String> headers(Envelope envelope) {
     int sends = sendsOfContent.merge(envelope.content(), 1, Integer::sum);
     Map<String, String> headers = new LinkedHashMap<>();
-    envelope.eventId().ifPresent(id -> headers.put("Webhook-Id", id));
+    ProtocolValues.webhookId(envelope).ifPresent(id -> headers.put("Webhook-Id", id));
     headers.put("Webhook-Attempt", Integer.toString(sends));
     headers.put("Webhook-Timestamp", Long.toString(clock.getEpochSecond()));
     return headers;

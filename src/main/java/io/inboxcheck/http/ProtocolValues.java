@@ -13,6 +13,7 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.DecisionKind;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.receiver.ReceiverSetup;
 import java.math.BigDecimal;
@@ -78,6 +79,14 @@ final class ProtocolValues {
     request.put("retention", new JsonString(setup.retention().toString()));
     request.put("start", new JsonString(setup.start().toString()));
     return JsonObject.of(request).canonicalText();
+  }
+
+  /**
+   * The {@code Webhook-Id} header of a delivery: its event id when that is visible ASCII, as an
+   * HTTP header value must be; an id with other characters travels in the body only.
+   */
+  static Optional<String> webhookId(Envelope envelope) {
+    return envelope.eventId().filter(id -> id.chars().allMatch(c -> c > 0x20 && c < 0x7F));
   }
 
   static String clockRequest(Instant time) {

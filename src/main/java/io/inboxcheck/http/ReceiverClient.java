@@ -115,6 +115,37 @@ final class ReceiverClient {
   CompletableFuture<Answer> deliverAsync(String body, Map<String, String> headers, String what) {
     HttpRequest.Builder request = request("/webhook", what);
     headers.forEach(request::header);
+    return sendAsync(request, body);
+  }
+
+  /**
+   * POSTs a webhook delivery over a plain socket in this thread and returns once the whole answer
+   * is read, so a kill can follow at once ({@link DirectDelivery}).
+   */
+  Answer deliverDirect(String body, Map<String, String> headers, String what) {
+    Start start = started();
+    try {
+      Answer answer = DirectDelivery.send(base, body, headers, timeout);
+      return new Answer(answer.status(), answer.body(), start.request(), start.alone());
+    } catch (java.net.SocketTimeoutException e) {
+      throw new ReceiverFailure(
+          prefix(what) + "no answer within " + seconds() + " (the receiver hangs)", e);
+    } catch (IOException | NumberFormatException e) {
+      throw new ReceiverFailure(prefix(what) + "cannot reach " + base + ": " + e.getMessage(), e);
+    } finally {
+      finished();
+    }
+  }
+
+  /**
+   * POSTs a control request with the secret and returns at once, so the receiver can be killed
+   * while it acts on it; the future fails when no whole answer arrives.
+   */
+  CompletableFuture<Answer> controlAsync(String action, String body, String what) {
+    return sendAsync(request(CONTROL_PATH + action, what).header(SECRET_HEADER, secret), body);
+  }
+
+  private CompletableFuture<Answer> sendAsync(HttpRequest.Builder request, String body) {
     Start start = started();
     return client
         .sendAsync(

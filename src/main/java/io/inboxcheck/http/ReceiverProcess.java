@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -37,6 +38,7 @@ final class ReceiverProcess implements AutoCloseable {
   private final boolean keepsData;
   private final Thread stopOnExit;
   private URI address;
+  private List<ProcessHandle> descendants = List.of();
 
   private ReceiverProcess(
       Process process, Path data, Path errors, String secret, boolean keepsData) {
@@ -73,33 +75,54 @@ final class ReceiverProcess implements AutoCloseable {
 
   private static ReceiverProcess launch(
       String command, Duration timeout, Path data, String secret, Incarnation incarnation) {
+    Path errors = data.resolve("stderr-" + incarnation.restarts() + ".txt");
+    Process process = spawn(command, data, secret, incarnation, errors);
+    ReceiverProcess started =
+        new ReceiverProcess(process, data, errors, secret, incarnation.keepsData());
+    try {
+      started.address = started.awaitAddress(command, timeout);
+      // Listed now, once it is ready: a kill must not wait for the listing.
+      started.descendants = process.descendants().toList();
+      return started;
+    } catch (RuntimeException e) {
+      started.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Starts incarnation {@code restarts} of a receiver whose storage outlives it and kills it with
+   * SIGKILL {@code delayNanos} later, whether or not it is ready: a crash while it opens and
+   * recovers its storage (docs/crash-and-concurrency.md). Its output is not read.
+   */
+  static void startAndKill(
+      String command, Path data, String secret, int restarts, long delayNanos) {
+    Incarnation incarnation = new Incarnation(restarts, true);
+    Path errors = data.resolve("stderr-" + restarts + ".txt");
+    Process process = spawn(command, data, secret, incarnation, errors);
+    List<ProcessHandle> started = process.descendants().toList();
+    LockSupport.parkNanos(delayNanos);
+    sigkill(process, started);
+  }
+
+  private static Process spawn(
+      String command, Path data, String secret, Incarnation incarnation, Path errors) {
     List<String> words = CommandWords.split(command);
     if (words.isEmpty()) {
       throw new ReceiverFailure("receiver exec: needs a command, e.g. exec:python3 receiver.py");
     }
-    Path errors = data.resolve("stderr-" + incarnation.restarts() + ".txt");
     ProcessBuilder builder = new ProcessBuilder(words).redirectError(errors.toFile());
     builder.environment().put("INBOXCHECK_CONTROL", "1");
     builder.environment().put("INBOXCHECK_CONTROL_SECRET", secret);
     builder.environment().put("INBOXCHECK_DATA", data.resolve("store").toString());
     builder.environment().put("INBOXCHECK_RESTARTS", Integer.toString(incarnation.restarts()));
-    Process process;
     try {
-      process = builder.start();
+      return builder.start();
     } catch (IOException e) {
       if (!incarnation.keepsData()) {
         deleteQuietly(data);
       }
       throw new ReceiverFailure("receiver exec:" + command + ": cannot start: " + e.getMessage());
-    }
-    ReceiverProcess started =
-        new ReceiverProcess(process, data, errors, secret, incarnation.keepsData());
-    try {
-      started.address = started.awaitAddress(command, timeout);
-      return started;
-    } catch (RuntimeException e) {
-      started.close();
-      throw e;
     }
   }
 
@@ -205,16 +228,24 @@ final class ReceiverProcess implements AutoCloseable {
    * chance to flush or answer. The data folder stays.
    */
   void kill() {
-    List<ProcessHandle> all = new ArrayList<>();
-    process.descendants().forEach(all::add);
-    all.add(process.toHandle());
-    all.forEach(ProcessHandle::destroyForcibly);
+    sigkill(process, descendants);
+    close();
+  }
+
+  /**
+   * SIGKILL to {@code process} and its descendants, then a bounded wait for it to die. The process
+   * itself goes first: listing descendants takes milliseconds, and a kill right after an answer
+   * must land before the receiver's next statement, not after its COMMIT.
+   */
+  private static void sigkill(Process process, List<ProcessHandle> known) {
+    process.destroyForcibly();
+    known.forEach(ProcessHandle::destroyForcibly);
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
     try {
       process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    close();
   }
 
   @Override

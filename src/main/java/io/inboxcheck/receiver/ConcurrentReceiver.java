@@ -6,9 +6,9 @@ import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
- * A receiver that takes deliveries from several threads at once, as a web server does: {@link
- * #deliver} may be called while other deliveries are in flight ({@code check --concurrency}). The
- * rest of {@link Receiver} is called only while no delivery is in flight.
+ * A receiver that takes requests from several threads at once, as a web server does: {@link
+ * #deliver}, {@link #reconcile} and {@link #advanceClock} may each be called while deliveries are
+ * in flight ({@code check --concurrency}); {@link #view} is called only while nothing is.
  */
 @API(status = EXPERIMENTAL)
 public interface ConcurrentReceiver extends Receiver {

@@ -63,10 +63,26 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
     return "postgres";
   }
 
+  /**
+   * Every connection's receiver keeps its own clock; the first one free prunes. Each is moved while
+   * no delivery holds it, and none is handed out again until all are moved, so deliveries racing a
+   * clock move see the old clock or the new one, never both.
+   */
   @Override
   public void advanceClock(int step, Instant time) {
-    // Every connection's receiver keeps its own clock; the first one prunes.
-    members.forEach(member -> member.advanceClock(step, time));
+    List<PostgresReceiver> moved = new ArrayList<>();
+    try {
+      while (moved.size() < members.size()) {
+        PostgresReceiver member = idle.take();
+        moved.add(member);
+        member.advanceClock(step, time);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while moving the clock", e);
+    } finally {
+      idle.addAll(moved);
+    }
   }
 
   @Override

@@ -1,10 +1,15 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import java.time.Instant;
+import java.util.List;
+import java.util.SortedMap;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -13,8 +18,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The model behind a lock that first waits until both requests of a round of two have arrived, so
  * every round's two requests are in flight at once whatever the scheduler does: a check of coverage
- * measured from start and finish that does not depend on timing. Its decisions are the model's; the
- * concurrency check calls nothing but {@link #deliver} while requests are in flight.
+ * measured from start and finish that does not depend on timing. Its decisions are the model's. A
+ * round's requests are deliveries, reconciliations and clock moves, so each of them meets.
  */
 public class RendezvousModelReceiver extends ModelBackedReceiver implements ConcurrentReceiver {
   /** How long one request waits for the other before it goes on alone. */
@@ -33,6 +38,31 @@ public class RendezvousModelReceiver extends ModelBackedReceiver implements Conc
 
   @Override
   public final DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+    meet();
+    synchronized (model) {
+      return decide(step, envelope, transport);
+    }
+  }
+
+  @Override
+  public final List<ObjectReconciliation> reconcile(
+      int step, SortedMap<String, AuthoritativeCard> authority) {
+    meet();
+    synchronized (model) {
+      return model.reconcile(step, authority);
+    }
+  }
+
+  @Override
+  public final void advanceClock(int step, Instant time) {
+    meet();
+    synchronized (model) {
+      model.advanceClock(step, time);
+    }
+  }
+
+  /** Waits for the other request of the round, at most {@link #WAIT_SECONDS}. */
+  private void meet() {
     try {
       bothArrived.await(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
@@ -40,9 +70,6 @@ public class RendezvousModelReceiver extends ModelBackedReceiver implements Conc
       throw new IllegalStateException("interrupted while waiting for the other request", e);
     } catch (BrokenBarrierException | TimeoutException alone) {
       bothArrived.reset();
-    }
-    synchronized (model) {
-      return decide(step, envelope, transport);
     }
   }
 

@@ -2,6 +2,7 @@ package io.inboxcheck.concurrent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.generate.ConcurrentCase;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
@@ -12,11 +13,11 @@ import org.junit.jupiter.api.Test;
 
 /** Judging and coverage of a concurrent run, on requests written by hand. */
 class ConcurrencyJudgeTests {
-  private static final Envelope COPY = ConcurrentBatch.snapshot("e-1", "card-1", 5, "");
+  private static final Envelope COPY = ConcurrentCase.snapshot("e-1", "card-1", 5, "");
 
   @Test
   void aNoAckUnderContentionIsAFindingNamingItsSqlState() {
-    OneAtATime receiver = new OneAtATime(new ModelReceiver(ConcurrentBatch.setup()));
+    OneAtATime receiver = new OneAtATime(new ModelReceiver(ConcurrentCase.setup()));
     DeliveryResult applied = receiver.deliver(1, COPY, Transport.PLAIN);
     List<Request> requests =
         List.of(
@@ -31,7 +32,7 @@ class ConcurrencyJudgeTests {
                 Optional.of("SQLSTATE 23505 (unique_violation)")));
 
     ConcurrencyJudge.Verdict verdict =
-        ConcurrencyJudge.judge(ConcurrentBatch.setup(), receiver, requests, receiver.view(), 2);
+        ConcurrencyJudge.judge(ConcurrentCase.setup(), receiver, requests, receiver.view(), 2);
 
     assertThat(verdict.judgedBy()).isEqualTo("the audit order replayed through the model");
     assertThat(verdict.problems())

@@ -2,6 +2,7 @@ package io.inboxcheck.concurrent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.generate.ConcurrentCase;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.DeliveryResult;
@@ -19,9 +20,9 @@ import org.junit.jupiter.api.Test;
  * with their start and finish, so nothing here depends on a scheduler.
  */
 class SerialWindowsTests {
-  private static final ReceiverSetup SETUP = ConcurrentBatch.setup();
-  private static final Envelope COPY = ConcurrentBatch.snapshot("e-1", "card-1", 5, "");
-  private static final Envelope VARIANT = ConcurrentBatch.snapshot("e-1", "card-1", 5, " changed");
+  private static final ReceiverSetup SETUP = ConcurrentCase.setup();
+  private static final Envelope COPY = ConcurrentCase.snapshot("e-1", "card-1", 5, "");
+  private static final Envelope VARIANT = ConcurrentCase.snapshot("e-1", "card-1", 5, " changed");
 
   @Test
   void twoCopiesAnsweredInEitherOrderPass() {
@@ -99,7 +100,7 @@ class SerialWindowsTests {
   @Test
   void reachingTheOrderBoundIsNeverAPass() {
     ModelReceiver model = new ModelReceiver(SETUP);
-    Envelope other = ConcurrentBatch.snapshot("e-2", "card-2", 7, "");
+    Envelope other = ConcurrentCase.snapshot("e-2", "card-2", 7, "");
     Decision first = decide(model, 1, COPY);
     Decision second = decide(model, 2, other);
 

@@ -3,17 +3,26 @@ package io.inboxcheck.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.cli.CommandRun;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The example Python receiver under {@code check --concurrency 2}: it serves each request on its
- * own thread and takes one lock around each delivery, so copies in flight are serialised inside it
- * and every round has a serial order. Its audit names arrivals, not steps, so it is judged by the
- * serial-order search.
+ * The example Python receiver under {@code check --concurrency}: it serves each request on its own
+ * thread and takes one lock around each delivery, reconciliation and clock move, so requests in
+ * flight together are serialised inside it and every round has a serial order. Its audit names
+ * arrivals, not steps, so it is judged by the serial-order search. The search catches its planted
+ * mistakes: a lower version applied, and a reconciliation that reads and writes in two transactions
+ * outside the delivery lock.
  */
 class PythonConcurrencyTests {
+  static final String NOT_ATOMIC = PythonReceiver.COMMAND + " --mistake reconcile-not-atomic";
+
+  private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
+  private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
+
   @Test
-  void thePythonReceiverPassesWithTwoCopiesInFlight() {
+  void thePythonReceiverPassesWithCopiesReconciliationsAndClockMovesInFlight() {
     PythonReceiver.requirePython();
 
     CommandRun run =
@@ -23,7 +32,9 @@ class PythonConcurrencyTests {
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isZero();
     assertThat(run.out())
         .contains("judged by searching the serial orders of each round")
-        .containsPattern("copies of one delivery in flight at once +[1-9]\\d* pairs");
+        .containsPattern("copies of one delivery in flight at once +[1-9]\\d* pairs")
+        .containsPattern("deliveries in flight with a reconciliation +[1-9]\\d* requests")
+        .containsPattern("deliveries in flight with a clock move +[1-9]\\d* requests");
   }
 
   /**
@@ -36,11 +47,59 @@ class PythonConcurrencyTests {
 
     CommandRun run =
         CommandRun.of(
-            "check", "--concurrency", "4", "--receiver", "exec:" + PythonReceiver.PLANTED_COMMAND);
+            "check",
+            "--concurrency",
+            "4",
+            "--receiver",
+            "exec:" + PythonReceiver.PLANTED_COMMAND,
+            "--shrink-budget",
+            "10");
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
     assertThat(run.out())
         .contains("no serial order of its requests gives the answers")
         .contains("rerun with: java -jar target/inboxcheck.jar check --concurrency 4");
+  }
+
+  /**
+   * A reconciliation racing deliveries for the card it unpauses: one committed between its read and
+   * its write stays held on an unpaused card. Caught, shrunk to a few rounds, and the code it
+   * prints sends exactly them again (until the scheduler interleaves them the same way).
+   */
+  @Test
+  void aReconciliationOutsideTheDeliveryLockIsCaughtShrunkAndReproduced() {
+    PythonReceiver.requirePython();
+
+    CommandRun run =
+        CommandRun.of(
+            "check",
+            "--concurrency",
+            "4",
+            "--receiver",
+            "exec:" + NOT_ATOMIC,
+            "--shrink-budget",
+            "20");
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("it shows held \\[[^]]*CARD_PAUSED")
+        .contains("reconcile {card-");
+    Matcher shrunk = SHRUNK_ROUNDS.matcher(run.out());
+    assertThat(shrunk.find()).as(run.out()).isTrue();
+    assertThat(Integer.parseInt(shrunk.group(1))).as(run.out()).isBetween(1, 6);
+    Matcher code = REPRODUCE.matcher(run.out());
+    assertThat(code.find()).as(run.out()).isTrue();
+
+    CommandRun again =
+        CommandRun.of(
+            "check",
+            "--concurrency",
+            "4",
+            "--receiver",
+            "exec:" + NOT_ATOMIC,
+            "--reproduce",
+            code.group(1));
+
+    assertThat(again.exitCode()).as("%s%s", again.out(), again.err()).isEqualTo(1);
   }
 }

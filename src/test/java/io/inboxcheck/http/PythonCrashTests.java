@@ -2,62 +2,121 @@ package io.inboxcheck.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.inboxcheck.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.inboxcheck.cli.CommandRun;
+import io.inboxcheck.generate.CrashCase;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code check --crash} against the example receiver in Python: the correct one keeps every
- * acknowledged delivery over ten SIGKILLs, some of them while a delivery was in flight; the one
- * that answers before its COMMIT loses acknowledged deliveries and is caught with its seed and the
- * command that reruns it. Seeded: {@code -Dinboxcheck.crashSeed=S}.
+ * acknowledged delivery wherever it is killed, and every kind of kill point is reached; the one
+ * that answers before its decision is committed is caught by a kill right after an answer, shrunk
+ * to a step and a kill, and its code reruns exactly that; the write-behind one is caught too.
+ * Seeded: {@code -Dinboxcheck.crashSeed=S}.
  */
 class PythonCrashTests {
   static final long SEED = Long.getLong("inboxcheck.crashSeed", 20241201L);
-  static final String MISTAKE = PythonReceiver.COMMAND + " --mistake ack-before-commit";
-  private static final Pattern KILLS =
-      Pattern.compile("(\\d+) kills \\((\\d+) between steps, (\\d+) during a delivery");
+
+  /** Kills of the default build's runs: with the default seed they reach every kind of point. */
+  static final int KILLS = 15;
+
+  static final String ACK_BEFORE_COMMIT = PythonReceiver.COMMAND + " --mistake ack-before-commit";
+  static final String ANSWER_BEFORE_COMMIT =
+      PythonReceiver.COMMAND + " --mistake answer-before-commit";
+
+  /** One line of "kills by where they landed": the point, its count, its floor. */
+  private static final Pattern KILL_LINE = Pattern.compile("(?m)^  (.+?) +(\\d+)  \\(floor (\\d+)");
+
+  private static final Pattern SHRUNK = Pattern.compile("shrunk to (\\d+) steps and (\\d+) kills");
+  private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
 
   @Test
-  void theCorrectReceiverKeepsEveryAcknowledgedDeliveryOverTenKills() {
+  void theCorrectReceiverKeepsEveryAcknowledgedDeliveryWhereverItIsKilled() {
     PythonReceiver.requirePython();
 
-    Run run = check(PythonReceiver.COMMAND, 10);
+    CommandRun run = check(PythonReceiver.COMMAND, KILLS);
 
-    assertThat(run.exitCode()).as(run.text()).isZero();
+    assertThat(run.exitCode()).as(text(run)).isZero();
     assertThat(run.out()).contains("every acknowledged delivery survived");
-    Matcher kills = KILLS.matcher(run.out());
-    assertThat(kills.find()).as(run.out()).isTrue();
-    assertThat(Integer.parseInt(kills.group(1))).isEqualTo(10);
-    assertThat(Integer.parseInt(kills.group(2))).as("kills between steps").isPositive();
-    assertThat(Integer.parseInt(kills.group(3))).as("kills during a delivery").isPositive();
+    Map<String, Integer> kills = kills(run);
+    for (CrashCase.Point point : CrashCase.Point.values()) {
+      if (point != CrashCase.Point.NONE) {
+        assertThat(kills.get(point.description())).as("%s: %s", point, run.out()).isPositive();
+      }
+    }
+  }
+
+  /** The acceptance's bar, with the options a user would type: at least 20 right after answers. */
+  @Tag("slow")
+  @Test
+  void withDefaultOptionsTheCorrectReceiverPassesWithTwentyKillsRightAfterAnAnswer() {
+    PythonReceiver.requirePython();
+
+    CommandRun run =
+        CommandRun.of("check", "--crash", "--receiver", "exec:" + PythonReceiver.COMMAND);
+
+    assertThat(run.exitCode()).as(text(run)).isZero();
+    assertThat(kills(run).get(CrashCase.Point.AFTER_ANSWER.description()))
+        .as(run.out())
+        .isGreaterThanOrEqualTo(20);
   }
 
   @Test
-  void aReceiverThatAnswersBeforeItsCommitLosesAcknowledgedDeliveriesAndIsCaught() {
+  void aReceiverThatAnswersBeforeItsCommitIsCaughtShrunkAndReproduced() {
     PythonReceiver.requirePython();
 
-    Run run = check(MISTAKE, 10);
+    CommandRun run = check(ANSWER_BEFORE_COMMIT, KILLS, "--shrink-budget", "60");
 
-    assertThat(run.exitCode()).as(run.text()).isEqualTo(1);
+    assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("was acknowledged .*is not in the audit after the kills")
+        .contains("killed right after an answer");
+    Matcher shrunk = SHRUNK.matcher(run.out());
+    assertThat(shrunk.find()).as(run.out()).isTrue();
+    assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 6);
+    assertThat(Integer.parseInt(shrunk.group(2))).as("kills: %s", run.out()).isBetween(1, 6);
+    Matcher code = REPRODUCE.matcher(run.out());
+    assertThat(code.find()).as(run.out()).isTrue();
+
+    CommandRun again =
+        CommandRun.of(
+            "check",
+            "--crash",
+            "--receiver",
+            "exec:" + ANSWER_BEFORE_COMMIT,
+            "--reproduce",
+            code.group(1));
+
+    assertThat(again.exitCode()).as(text(again)).isEqualTo(1);
+    assertThat(again.out()).contains("is not in the audit after the kills");
+  }
+
+  @Test
+  void aWriteBehindReceiverLosesAcknowledgedDeliveriesAndIsCaught() {
+    PythonReceiver.requirePython();
+
+    CommandRun run = check(ACK_BEFORE_COMMIT, 10, "--shrink-budget", "0");
+
+    assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
     // What the lost commits break first depends on where the kills land: an acknowledged delivery
     // missing from the audit, an audit shorter than it was shown, or a lost reset that leaves the
     // receiver refusing the next step. Each line names the kills.
     assertThat(run.out())
-        .as(run.text())
+        .as(text(run))
         .contains("FAILED")
         .containsPattern(
             "was acknowledged .*is not in the audit|the audit holds \\d+ entries|after \\d+ kills")
         .contains("Seed " + SEED + "; rerun with: java -jar target/inboxcheck.jar check --crash")
-        .contains("--receiver 'exec:" + MISTAKE + "' --seed " + SEED + " --kills 10");
+        .contains("--receiver 'exec:" + ACK_BEFORE_COMMIT + "' --seed " + SEED + " --kills 10");
   }
 
   @Test
   void onlyAReceiverInboxcheckStartsCanBeCrashed() {
-    Run run = run("check", "--crash", "--receiver", "model");
+    CommandRun run = CommandRun.of("check", "--crash", "--receiver", "model");
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip())
@@ -67,28 +126,34 @@ class PythonCrashTests {
     assertThat(run.out()).isEmpty();
   }
 
-  private static Run check(String command, int kills) {
-    return run(
-        "check",
-        "--crash",
-        "--receiver",
-        "exec:" + command,
-        "--seed",
-        Long.toString(SEED),
-        "--kills",
-        Integer.toString(kills));
+  private static CommandRun check(String command, int kills, String... more) {
+    String[] arguments = {
+      "check",
+      "--crash",
+      "--receiver",
+      "exec:" + command,
+      "--seed",
+      Long.toString(SEED),
+      "--kills",
+      Integer.toString(kills)
+    };
+    String[] all = new String[arguments.length + more.length];
+    System.arraycopy(arguments, 0, all, 0, arguments.length);
+    System.arraycopy(more, 0, all, arguments.length, more.length);
+    return CommandRun.of(all);
   }
 
-  private static Run run(String... arguments) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int exitCode = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), arguments);
-    return new Run(exitCode, out.toString(), err.toString());
-  }
-
-  private record Run(int exitCode, String out, String err) {
-    String text() {
-      return out + err;
+  /** The kills by where they landed, as the run printed them. */
+  private static Map<String, Integer> kills(CommandRun run) {
+    Map<String, Integer> kills = new LinkedHashMap<>();
+    Matcher line = KILL_LINE.matcher(run.out());
+    while (line.find()) {
+      kills.put(line.group(1), Integer.parseInt(line.group(2)));
     }
+    return kills;
+  }
+
+  private static String text(CommandRun run) {
+    return run.out() + run.err();
   }
 }

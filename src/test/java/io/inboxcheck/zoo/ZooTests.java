@@ -28,6 +28,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -112,9 +114,29 @@ class ZooTests {
             ProjectPaths.root().resolve(finding.counterexample()).toString());
     assertThat(replay.exitCode()).as("replay of %s: %s", entry, replay.err()).isEqualTo(1);
     assertThat(replay.err())
-        .as("the replay reports the violation the property found")
-        .contains(finding.violation());
+        .as("the replay reports the violation the property found, or the model's earlier one")
+        .satisfiesAnyOf(
+            err -> assertThat(err).contains(finding.violation()),
+            err -> assertThat(earlierConformanceStep(err, finding)).isTrue());
   }
+
+  /**
+   * Whether the replay stopped at a step before the property's violation because the receiver's
+   * decision there was already not the model's: a model-free invariant can see some mistakes only a
+   * step after they were made (a held input listed under an id the envelope does not have), and
+   * replay, which also checks conformance, stops at the first step that differs.
+   */
+  private static boolean earlierConformanceStep(String err, BugZooReport.Finding finding) {
+    Matcher replayed = CONFORMANCE_STEP.matcher(err);
+    Matcher found = VIOLATION_STEP.matcher(finding.violation());
+    return replayed.find()
+        && found.find()
+        && Integer.parseInt(replayed.group(1)) < Integer.parseInt(found.group(1));
+  }
+
+  private static final Pattern CONFORMANCE_STEP =
+      Pattern.compile("CONFORMANCE broken after step (\\d+)");
+  private static final Pattern VIOLATION_STEP = Pattern.compile("broken after step (\\d+)");
 
   @Test
   void mostOfTheIssuesMistakesAreCaughtByAModelFreeInvariant() {
@@ -153,6 +175,50 @@ class ZooTests {
     }
   }
 
+  /**
+   * The mistake of a reconciliation that is not one transaction needs requests at once: {@code
+   * check --concurrency} races deliveries for a paused card with its reconciliation, catches the
+   * delivery left held on an unpaused card, shrinks the case to a few rounds and prints a code that
+   * sends exactly them again.
+   */
+  @Test
+  void aReconciliationThatIsNotOneTransactionIsCaughtRacingDeliveries() {
+    String receiver = "class:" + NonAtomicReconcileReceiver.class.getName();
+    CommandRun run =
+        CommandRun.of(
+            "check", "--concurrency", "4", "--receiver", receiver, "--shrink-budget", "30");
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    Matcher shrunk = SHRUNK_ROUNDS.matcher(run.out());
+    assertThat(shrunk.find()).as(run.out()).isTrue();
+    int rounds = Integer.parseInt(shrunk.group(1));
+    assertThat(rounds).as(run.out()).isBetween(1, MAX_SHRUNK_STEPS);
+    assertThat(run.out())
+        .as("a delivery stays held on a card the reconciliation unpaused")
+        .containsPattern("it shows held \\[[^]]*CARD_PAUSED");
+    Matcher code = REPRODUCE.matcher(run.out());
+    assertThat(code.find()).as(run.out()).isTrue();
+    CommandRun again =
+        CommandRun.of(
+            "check", "--concurrency", "4", "--receiver", receiver, "--reproduce", code.group(1));
+    assertThat(again.exitCode()).as("%s%s", again.out(), again.err()).isEqualTo(1);
+    synchronized (ZooTests.class) {
+      races.add(
+          new BugZooReport.RaceFinding(
+              "reconcile-not-atomic",
+              NonAtomicReconcileReceiver.class.getName(),
+              "reconciles in two parts, releasing its lock between deciding and writing: a"
+                  + " delivery committed in between stays held on an unpaused card",
+              "check --concurrency 4",
+              1,
+              rounds + " rounds"));
+    }
+  }
+
+  private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
+  private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
+  private static final List<BugZooReport.RaceFinding> races = new ArrayList<>();
+
   @AfterAll
   static void writeReport() {
     List<BugZooReport.Finding> findings;
@@ -160,8 +226,13 @@ class ZooTests {
       findings = List.copyOf(FINDINGS.values());
     }
     Optional<BugZooReport.Matrix> found = Optional.ofNullable(matrix);
+    List<BugZooReport.RaceFinding> raced;
+    synchronized (ZooTests.class) {
+      raced = List.copyOf(races);
+    }
     ReportFiles.write(
-        ProjectPaths.reports().resolve("bug-zoo.md"), BugZooReport.markdown(findings, found));
+        ProjectPaths.reports().resolve("bug-zoo.md"),
+        BugZooReport.markdown(findings, found, raced));
     ReportFiles.write(
         ProjectPaths.reports().resolve("bug-zoo.json"),
         BugZooReport.json(findings, found, Zoo.RECEIVERS.size()));

@@ -1,0 +1,49 @@
+package io.inboxcheck.cli;
+
+import io.inboxcheck.engine.Limits;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of {@code --crash} and {@code --concurrency} about their cases: rerunning one case a
+ * failure printed, and how long shrinking a failing case may take (every candidate restarts a
+ * process or sends a whole case).
+ */
+final class CaseOptions {
+  /** Shrinking candidates at most, when {@code --shrink-budget} is not given. */
+  static final int DEFAULT_SHRINK_BUDGET = 150;
+
+  /** How long shrinking one failure may take, at most. */
+  static final Duration SHRINK_TIME = Duration.ofMinutes(3);
+
+  @Option(
+      names = "--reproduce",
+      paramLabel = "CODE",
+      description =
+          "With --crash or --concurrency: run exactly the shrunk case a failure printed (its"
+              + " code), instead of drawing cases from --seed.")
+  String code;
+
+  @Option(
+      names = "--shrink-budget",
+      paramLabel = "N",
+      description =
+          "With --crash or --concurrency: at most N shrinking candidates, each a whole case run"
+              + " again (default: ${DEFAULT-VALUE}; 0 prints the failure as found). Shrinking also"
+              + " stops after "
+              + "3 minutes.")
+  int shrinkBudget = DEFAULT_SHRINK_BUDGET;
+
+  /** The shrink limits asked for, or empty with one line on {@code err}. */
+  Optional<Limits> limits(PrintWriter err) {
+    if (shrinkBudget < 0) {
+      err.println("inboxcheck check: --shrink-budget must not be negative, got " + shrinkBudget);
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Limits(
+            Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.of(SHRINK_TIME)));
+  }
+}

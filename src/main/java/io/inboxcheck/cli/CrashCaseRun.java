@@ -1,0 +1,202 @@
+package io.inboxcheck.cli;
+
+import io.inboxcheck.concurrent.AuditReplay;
+import io.inboxcheck.generate.CrashCase;
+import io.inboxcheck.http.InFlight;
+import io.inboxcheck.http.KillableReceiver;
+import io.inboxcheck.http.ReceiverFailure;
+import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one {@link CrashCase} against a killable receiver: resets it, runs the scenario's steps,
+ * kills it where the case says and starts it again on the same storage (an unanswered delivery is
+ * sent again, as a provider would), then checks what it holds. Every acknowledged delivery must be
+ * in the audit with the decision it acknowledged, no audit entry it showed may be gone, and the
+ * view must equal the model's replay of the audit. A delivery killed without an answer may or may
+ * not have been recorded: both are fine.
+ */
+final class CrashCaseRun {
+  /** What one problem is, for the shrinker: a smaller case must fail the same way. */
+  enum Problem {
+    ACKNOWLEDGED_LOST,
+    ACKNOWLEDGED_CHANGED,
+    AUDIT_SHRANK,
+    REPLAY_DIFFERS,
+    RECEIVER_FAILED
+  }
+
+  /** One problem found, in one line. */
+  record Found(Problem problem, String line) {}
+
+  /** What one case did: where its kills landed, what they met, and what it found. */
+  record Result(
+      Map<CrashCase.Point, Integer> kills,
+      Map<InFlight, Integer> inFlight,
+      int acknowledged,
+      List<Found> found) {
+
+    int killCount() {
+      return kills.values().stream().mapToInt(Integer::intValue).sum();
+    }
+  }
+
+  private final KillableReceiver receiver;
+  private final Map<CrashCase.Point, Integer> kills = new EnumMap<>(CrashCase.Point.class);
+  private final Map<InFlight, Integer> inFlight = new EnumMap<>(InFlight.class);
+  private int acknowledged;
+
+  private CrashCaseRun(KillableReceiver receiver) {
+    this.receiver = receiver;
+  }
+
+  static Result run(CrashCase crashCase, KillableReceiver receiver) {
+    CrashCaseRun run = new CrashCaseRun(receiver);
+    List<Found> found = new ArrayList<>();
+    Scenario scenario = crashCase.scenario();
+    try {
+      receiver.reset(scenario.setup());
+      for (int index = 0; index < scenario.steps().size(); index++) {
+        run.step(scenario.steps().get(index), crashCase.kills().get(index));
+      }
+      found.addAll(check(scenario, receiver));
+    } catch (ReceiverFailure failure) {
+      // After a kill, a receiver that lost its state may also refuse what follows (e.g. a clock
+      // it believes is in the past): still a finding of the crash check.
+      found.add(
+          new Found(
+              Problem.RECEIVER_FAILED,
+              "after "
+                  + run.kills.values().stream().mapToInt(Integer::intValue).sum()
+                  + " kills: "
+                  + failure.getMessage()));
+    }
+    return new Result(Map.copyOf(run.kills), Map.copyOf(run.inFlight), run.acknowledged, found);
+  }
+
+  private void step(ScenarioStep step, CrashCase.Kill kill) {
+    CrashCase.Point point = kill.point();
+    long delayNanos = TimeUnit.MICROSECONDS.toNanos(kill.delayMicros());
+    if (step instanceof ScenarioStep.Advance && point == CrashCase.Point.DURING_CLOCK_MOVE) {
+      receiver.advanceClockAndKill(step.number(), step.time(), delayNanos);
+      killed(point, 1);
+      return;
+    }
+    if (step.time() != null) {
+      receiver.advanceClock(step.number(), step.time());
+    }
+    if (step instanceof ScenarioStep.Deliver deliver) {
+      if (point == CrashCase.Point.IN_FLIGHT) {
+        deliverAndKill(deliver, delayNanos);
+        killed(point, 1);
+        return;
+      }
+      if (point == CrashCase.Point.AFTER_ANSWER) {
+        if (receiver.deliverThenKill(deliver.number(), deliver.envelope(), deliver.transport())) {
+          acknowledged++;
+        }
+        killed(point, 1);
+        return;
+      }
+      if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
+        acknowledged++;
+      }
+    } else if (step instanceof ScenarioStep.Reconcile reconcile) {
+      if (point == CrashCase.Point.DURING_RECONCILIATION) {
+        receiver.reconcileAndKill(reconcile.number(), reconcile.authority(), delayNanos);
+        killed(point, 1);
+        return;
+      }
+      receiver.reconcile(reconcile.number(), reconcile.authority());
+    }
+    after(kill);
+  }
+
+  /** The kills that land once the step's answer is in. */
+  private void after(CrashCase.Kill kill) {
+    switch (kill.point()) {
+      case AFTER_ANSWER -> {
+        receiver.killNow();
+        killed(kill.point(), 1);
+      }
+      case BETWEEN_STEPS -> {
+        receiver.killAndRestart();
+        killed(kill.point(), 1);
+      }
+      case DURING_RECOVERY -> {
+        receiver.killThroughRecovery(
+            kill.recoveryDelaysMicros().stream().map(TimeUnit.MICROSECONDS::toNanos).toList());
+        killed(CrashCase.Point.BETWEEN_STEPS, 1);
+        killed(kill.point(), kill.recoveryDelaysMicros().size());
+      }
+      default -> {
+        // No kill at this step, or one that lands while the step is in flight (handled there).
+      }
+    }
+  }
+
+  private void deliverAndKill(ScenarioStep.Deliver deliver, long delayNanos) {
+    InFlight fate = receiver.deliverAndKill(deliver.number(), deliver.envelope(), delayNanos);
+    inFlight.merge(fate, 1, Integer::sum);
+    if (fate == InFlight.ANSWERED) {
+      acknowledged++;
+    } else if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
+      acknowledged++; // the provider's retry of a delivery it saw no 2xx for
+    }
+  }
+
+  private void killed(CrashCase.Point point, int times) {
+    if (times > 0) {
+      kills.merge(point, times, Integer::sum);
+    }
+  }
+
+  /** What the receiver holds after the scenario, against what it acknowledged. */
+  private static List<Found> check(Scenario scenario, KillableReceiver receiver) {
+    ReceiverView stored = receiver.view();
+    List<Found> found = new ArrayList<>();
+    receiver.losses().forEach(loss -> found.add(new Found(Problem.AUDIT_SHRANK, loss)));
+    for (KillableReceiver.Acknowledged ack : receiver.acknowledged()) {
+      List<AuditEntry.DeliveryRecorded> recorded =
+          stored.audit().stream()
+              .filter(entry -> entry instanceof AuditEntry.DeliveryRecorded)
+              .map(AuditEntry.DeliveryRecorded.class::cast)
+              .filter(entry -> entry.step() == ack.step())
+              .toList();
+      if (recorded.isEmpty()) {
+        found.add(
+            new Found(
+                Problem.ACKNOWLEDGED_LOST,
+                "step "
+                    + ack.step()
+                    + " was acknowledged"
+                    + (ack.decision() == null ? "" : " (" + ack.decision().describe() + ")")
+                    + " and is not in the audit after the kills: "
+                    + ack.envelope().text()));
+      } else if (ack.decision() != null
+          && recorded.stream()
+              .noneMatch(entry -> Objects.equals(entry.decision(), ack.decision()))) {
+        found.add(
+            new Found(
+                Problem.ACKNOWLEDGED_CHANGED,
+                "step "
+                    + ack.step()
+                    + " was acknowledged "
+                    + ack.decision().describe()
+                    + ", the audit records "
+                    + recorded.get(recorded.size() - 1).decision().describe()));
+      }
+    }
+    AuditReplay.check(scenario.setup(), stored, AuditReplay.Authorities.of(scenario.steps()))
+        .forEach(line -> found.add(new Found(Problem.REPLAY_DIFFERS, line)));
+    return found;
+  }
+}

@@ -1,0 +1,160 @@
+package io.inboxcheck.generate;
+
+import io.inboxcheck.engine.Choices;
+import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.scenario.ScenarioStep;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One case of {@code check --crash}: a generated scenario and where the receiver is killed with
+ * SIGKILL while it runs. Both are drawn from the engine's choices, so a failing case shrinks to
+ * fewer steps and fewer kills, and replaying its choices kills at the same points again.
+ *
+ * <p>The points are the windows where receivers lose what they acknowledged: right after an answer
+ * was read (a receiver that answers and then commits), while a delivery, a reconciliation or a
+ * clock move is in flight, between steps, and again and again while the receiver starts up and
+ * recovers its storage. A kill point's simplest value is no kill, so shrinking removes kills.
+ *
+ * @param scenario the steps, as the fault-sequence property generates them
+ * @param kills one entry per step, in step order; {@link Point#NONE} where nothing is killed
+ */
+public record CrashCase(Scenario scenario, List<Kill> kills) {
+  /** Where a kill lands, as {@code check --crash} reports them. */
+  public enum Point {
+    NONE("no kill"),
+    AFTER_ANSWER("right after an answer, before the next request"),
+    IN_FLIGHT("while a delivery was in flight"),
+    BETWEEN_STEPS("between steps, after the view was read"),
+    DURING_RECONCILIATION("while a reconciliation was in flight"),
+    DURING_CLOCK_MOVE("while a clock move was in flight"),
+    DURING_RECOVERY("while it started again after a kill");
+
+    private final String description;
+
+    Point(String description) {
+      this.description = description;
+    }
+
+    public String description() {
+      return description;
+    }
+  }
+
+  /**
+   * A kill planned at one step.
+   *
+   * @param step the step's number
+   * @param point where the kill lands; for {@link Point#DURING_RECOVERY} the receiver is first
+   *     killed after the step, then each time it starts again, once per delay
+   * @param delayMicros for an in-flight point, how long after the request was sent
+   * @param recoveryDelaysMicros for a recovery point, how long after each start it is killed again
+   */
+  public record Kill(int step, Point point, long delayMicros, List<Long> recoveryDelaysMicros) {
+    public Kill {
+      recoveryDelaysMicros = List.copyOf(recoveryDelaysMicros);
+    }
+
+    /** How many times the receiver dies for this kill: recovery kills come on top of the first. */
+    public int count() {
+      return point == Point.NONE ? 0 : 1 + recoveryDelaysMicros.size();
+    }
+  }
+
+  /** An in-flight kill lands at most this long after the request was sent. */
+  public static final long MAX_IN_FLIGHT_DELAY_MICROS = 8_000;
+
+  /** A receiver starting again is killed at most this long after it was started. */
+  public static final long MAX_RECOVERY_DELAY_MICROS = 150_000;
+
+  /** How many times in a row a receiver starting again is killed, at most. */
+  public static final int MAX_RECOVERY_KILLS = 2;
+
+  /**
+   * Weights of {@link Point}, in its order, for each kind of step: kills right after an answer are
+   * the most common, because a few microseconds separate a wrong receiver's answer from its COMMIT
+   * and only a kill there sees it; reconciliations and clock moves are mostly killed while in
+   * flight, because they are rare.
+   */
+  private static final int[] DELIVERY = {55, 20, 10, 8, 0, 0, 4};
+
+  private static final int[] STORAGE_FAULT = {70, 10, 0, 10, 0, 0, 10};
+  private static final int[] RECONCILIATION = {25, 5, 0, 5, 60, 0, 5};
+  private static final int[] CLOCK_MOVE = {25, 5, 0, 5, 0, 60, 5};
+
+  public CrashCase {
+    kills = List.copyOf(kills);
+    if (kills.size() != scenario.steps().size()) {
+      throw new IllegalArgumentException(
+          kills.size() + " kill points for " + scenario.steps().size() + " steps");
+    }
+  }
+
+  /**
+   * Draws a scenario and a kill point for each of its steps, right after the step: deleting a step
+   * while shrinking deletes its kill, and the other kills stay at their steps.
+   */
+  public static CrashCase draw(Choices choices) {
+    List<Kill> kills = new ArrayList<>();
+    Scenario scenario =
+        ScenarioGenerator.forCrashes()
+            .generate(choices, "crash", (c, step) -> kills.add(c.span("kill", k -> kill(k, step))));
+    return new CrashCase(scenario, kills);
+  }
+
+  private static Kill kill(Choices choices, ScenarioStep step) {
+    Point point = Point.values()[choices.weighted(weights(step))];
+    long delay = 0;
+    List<Long> recovery = new ArrayList<>();
+    if (point == Point.IN_FLIGHT
+        || point == Point.DURING_RECONCILIATION
+        || point == Point.DURING_CLOCK_MOVE) {
+      delay = choices.integer(0, (int) MAX_IN_FLIGHT_DELAY_MICROS);
+    } else if (point == Point.DURING_RECOVERY) {
+      int times = choices.integer(1, MAX_RECOVERY_KILLS);
+      for (int time = 0; time < times; time++) {
+        recovery.add((long) choices.integer(0, (int) MAX_RECOVERY_DELAY_MICROS));
+      }
+    }
+    return new Kill(step.number(), point, delay, recovery);
+  }
+
+  private static int[] weights(ScenarioStep step) {
+    if (step instanceof ScenarioStep.Deliver deliver) {
+      return deliver.transport().storageFault() ? STORAGE_FAULT : DELIVERY;
+    }
+    return step instanceof ScenarioStep.Reconcile ? RECONCILIATION : CLOCK_MOVE;
+  }
+
+  /** How many times the receiver dies in this case. */
+  public int killCount() {
+    return kills.stream().mapToInt(Kill::count).sum();
+  }
+
+  /** The case as lines a person reads: the kills, one a line, by step. */
+  public List<String> killLines() {
+    List<String> lines = new ArrayList<>();
+    for (Kill kill : kills) {
+      if (kill.point() == Point.NONE) {
+        continue;
+      }
+      String when =
+          switch (kill.point()) {
+            case IN_FLIGHT, DURING_RECONCILIATION, DURING_CLOCK_MOVE ->
+                kill.point().description()
+                    + String.format(" (%.1f ms after it was sent)", kill.delayMicros() / 1000.0);
+            case DURING_RECOVERY ->
+                "after the step, then "
+                    + kill.recoveryDelaysMicros().size()
+                    + " more times while it started again (after "
+                    + kill.recoveryDelaysMicros().stream()
+                        .map(micros -> String.format("%.1f ms", micros / 1000.0))
+                        .toList()
+                    + ")";
+            default -> kill.point().description();
+          };
+      lines.add("step " + kill.step() + ": killed " + when);
+    }
+    return lines;
+  }
+}
