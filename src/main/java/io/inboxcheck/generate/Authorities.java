@@ -28,8 +28,7 @@ final class Authorities {
       // then be judged a conflict on re-evaluation, pausing the card again.
       // The latest delivery is the likeliest to be held behind a pause; an earlier one pauses the
       // card again in the middle of the re-evaluation, with held inputs still behind it.
-      JsonObject latest = sentForCard.get(sentForCard.size() - 1);
-      JsonObject disputed = choices.bool(40) ? choices.pick(sentForCard) : latest;
+      JsonObject disputed = disputed(choices, swarm, sentForCard);
       long version = ((ObjectVersion.Valid) new Envelope(disputed).version()).value();
       return new AuthoritativeCard(version, provider.otherState(disputed));
     }
@@ -39,6 +38,25 @@ final class Authorities {
             ? choices.integer(0, truth.historyLength() - 1)
             : truth.historyLength() - 1;
     return new AuthoritativeCard(truth.versionAt(index), truth.stateAt(index));
+  }
+
+  /**
+   * The delivery an authority disputes: the latest, or sometimes any. A case that draws disputes
+   * aims as often at the one before the latest: a re-pause there leaves the latest held behind it,
+   * which a receiver must keep.
+   */
+  private static JsonObject disputed(Choices choices, Swarm swarm, List<JsonObject> sent) {
+    int last = sent.size() - 1;
+    if (!swarm.disputes()) {
+      return choices.bool(40) ? choices.pick(sent) : sent.get(last);
+    }
+    int index =
+        switch (choices.integer(0, 2)) {
+          case 0 -> last;
+          case 1 -> Math.max(0, last - 1);
+          default -> choices.integer(0, last);
+        };
+    return sent.get(index);
   }
 
   /** Delivered envelopes naming {@code objectId} with a valid version. */

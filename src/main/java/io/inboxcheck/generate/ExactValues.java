@@ -65,7 +65,7 @@ final class ExactValues {
   static final int STATE_VALUE_PERCENT = 70;
 
   /** Percent of restatements sent with their numbers spelled otherwise, in such a case. */
-  static final int RESPELLED_PERCENT = 60;
+  static final int RESPELLED_PERCENT = 80;
 
   /** Percent of "other states" that are the same text in the other normalisation form. */
   static final int NORMALISATION_TWIN_PERCENT = 50;
@@ -83,11 +83,11 @@ final class ExactValues {
     LONG
   }
 
-  /** Weights of {@link IdKind} in a case that draws look-alike ids. */
-  static final int[] LOOKALIKE_ID_WEIGHTS = {40, 15, 15, 15, 15};
+  /** Percent of new ids that are not plain, in a case that draws look-alike ids. */
+  static final int LOOKALIKE_PERCENT = 60;
 
-  /** Only plain ids: the weights of a case that draws none. */
-  static final int[] PLAIN_ID_WEIGHTS = {1, 0, 0, 0, 0};
+  /** Weights of {@link IdKind}, once an id is not plain; plain again when its twin is missing. */
+  static final int[] LOOKALIKE_ID_WEIGHTS = {0, 25, 25, 25, 25};
 
   /** Where a receiver that keeps ids in a VARCHAR(255) or a 256-byte key truncates them. */
   static final int LONG_PREFIX_LENGTH = 256;
@@ -118,11 +118,17 @@ final class ExactValues {
     return choices.pick(List.of(StateValue.values()).subList(1, StateValue.values().length));
   }
 
-  /** A new event id of the drawn kind, aiming twins at ids already {@code issued}. */
+  /**
+   * A new event id of the drawn kind, aiming twins at ids already {@code issued}. Without
+   * look-alikes only a forced choice is drawn, which takes nothing from the random source: the
+   * generators that never draw look-alikes (arrival orders) draw what they always drew.
+   */
   static String eventId(Choices choices, boolean lookalikes, int number, List<String> issued) {
-    IdKind kind =
-        IdKind.values()[choices.weighted(lookalikes ? LOOKALIKE_ID_WEIGHTS : PLAIN_ID_WEIGHTS)];
     String plain = "e-" + number;
+    if (!choices.bool(lookalikes ? LOOKALIKE_PERCENT : 0)) {
+      return plain;
+    }
+    IdKind kind = IdKind.values()[choices.weighted(LOOKALIKE_ID_WEIGHTS)];
     String made =
         switch (kind) {
           case PLAIN -> plain;

@@ -104,12 +104,15 @@ final class ScenarioDraft {
   private void restate() {
     JsonObject envelope =
         Variants.sameVersionSameState(restatable(), provider.nextEventId(), provider.occurredAt());
-    boolean respelled = choices.bool(swarm.exactValues() ? ExactValues.RESPELLED_PERCENT : 0);
-    Respelling.NumberSpelling spelling =
-        choices.pick(
-            List.of(Respelling.NumberSpelling.TRAILING_ZERO, Respelling.NumberSpelling.EXPONENT));
+    String text = null;
+    if (choices.bool(swarm.exactValues() ? ExactValues.RESPELLED_PERCENT : 0)) {
+      Respelling.NumberSpelling spelling =
+          choices.pick(
+              List.of(Respelling.NumberSpelling.TRAILING_ZERO, Respelling.NumberSpelling.EXPONENT));
+      text = Respelling.spell(envelope, spelling);
+    }
     tick();
-    send(envelope, respelled ? Respelling.spell(envelope, spelling) : null, false, false);
+    send(envelope, text, false, false);
   }
 
   /** A new snapshot, possibly with a late one in flight, for a random known card. */
@@ -280,7 +283,21 @@ final class ScenarioDraft {
     }
     tick();
     steps.add(new ScenarioStep.Reconcile(steps.size() + 1, authority, clock, null));
+    List<JsonObject> reconciled = new ArrayList<>();
+    for (JsonObject envelope : delivered) {
+      new Envelope(envelope)
+          .objectId()
+          .filter(authority::containsKey)
+          .ifPresent(id -> reconciled.add(envelope));
+    }
+    if (choices.bool(reconciled.isEmpty() ? 0 : REDELIVERED_AFTER_AUTHORITY_PERCENT)) {
+      // A delivery the authority re-evaluated, sent again: it must restate the new decision.
+      again(choices.pick(reconciled));
+    }
   }
+
+  /** Percent of reconciliations followed at once by a redelivery of an input for a listed card. */
+  static final int REDELIVERED_AFTER_AUTHORITY_PERCENT = 40;
 
   private void deliver(JsonObject envelope, boolean ackLost, boolean storageFault) {
     tick();

@@ -51,10 +51,10 @@ record Swarm(
   static final int LOOKALIKE_IDS_PERCENT = 30;
 
   /**
-   * How much more often a case drawing exact values sends malformed envelopes (which now carry ids
-   * of other types) and restatements under another id (which compare states).
+   * How much more often a case drawing exact values sends malformed envelopes, which then carry ids
+   * of every JSON type, and restatements under another id, which then spell numbers otherwise.
    */
-  static final int EXACT_VALUES_BOOST = 4;
+  static final int EXACT_VALUES_BOOST = 3;
 
   /**
    * How much rarer plain new events are in a narrowed case, so the kinds it keeps meet each other:
@@ -114,7 +114,8 @@ record Swarm(
       weights[StepKind.MISSING_VERSION.ordinal()] *= 3;
       weights[StepKind.SAME_VERSION_DIFFERENT_STATE.ordinal()] *= 2;
     }
-    if (exactValues) {
+    if (exactValues && !disputes) {
+      // A case that disputes stays about waiting cards: more envelopes there would thin them.
       weights[StepKind.MALFORMED_ENVELOPE.ordinal()] *= EXACT_VALUES_BOOST;
       weights[StepKind.OTHER_ID_SAME_VERSION_SAME_STATE.ordinal()] *= EXACT_VALUES_BOOST;
     }

@@ -16,6 +16,7 @@ import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.suite.EdgeLabels;
 import io.inboxcheck.suite.RequiredCoverage;
+import io.inboxcheck.suite.ValueLabels;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,12 +25,17 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The edge and swarm coverage floors can fail: the generator as it was before edge values and swarm
- * (every case {@link Swarm#PLAIN}) misses the edge floors and reaches the rare depths less often;
- * the generator as it is meets them all.
+ * The edge, swarm and exact-value coverage floors can fail: the generator as it was before edge
+ * values and swarm (every case {@link Swarm#PLAIN}) misses the edge and value floors and reaches
+ * the rare depths less often; the generator as it is meets them all.
  */
 class EdgeCoverageTests {
-  private static final int TRIES = 400;
+  /** Enough for the rare depths to tell the swarm from the plain generator at a 2:1 ratio. */
+  private static final int TRIES = 1_000;
+
+  /** The value floors are far apart from the plain generator's zero: fewer tries show it. */
+  private static final int VALUE_TRIES = 400;
+
   private static final long SEED = 13;
 
   @Test
@@ -59,14 +65,46 @@ class EdgeCoverageTests {
     }
   }
 
-  /** Generation and the model's history only: the labels, without the invariant checker. */
+  /**
+   * The exact-value floors can fail too: the plain generator never sends a number in a state, a
+   * look-alike id or an id of another type, and misses each one; the generator as it is meets them.
+   */
+  @Test
+  void thePlainGeneratorMissesEveryValueFloorAndTheSwarmMeetsThem() {
+    PropertyResult<Scenario> plain =
+        run(
+            choices -> new ScenarioGenerator().generate(choices, "plain", Swarm.PLAIN),
+            VALUE_TRIES);
+    PropertyResult<Scenario> swarm =
+        run(choices -> new ScenarioGenerator().generate(choices, "swarm"), VALUE_TRIES);
+
+    assertThat(plain.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .as("seed %d: %s", SEED, plain.describe())
+        .containsAll(
+            RequiredCoverage.forFaultSequences().keySet().stream()
+                .filter(label -> label.startsWith("value:"))
+                .toList());
+    assertThat(swarm.coverageShortfalls().stream().map(CoverageShortfall::label))
+        .as("seed %d (rerun with this test alone): %s", SEED, swarm.describe())
+        .noneMatch(label -> label.startsWith("value:"));
+  }
+
+  /**
+   * Generation and the model's history only: the edge and value labels, without the invariant
+   * checker.
+   */
   private static PropertyResult<Scenario> run(Function<Choices, Scenario> generator) {
+    return run(generator, TRIES);
+  }
+
+  private static PropertyResult<Scenario> run(Function<Choices, Scenario> generator, int tries) {
     Property<Scenario> property =
         Property.of(
             "edge coverage",
             generator,
             (scenario, context) -> {
               EdgeLabels.ofScenario(scenario).forEach(context::label);
+              ValueLabels.ofScenario(scenario).forEach(context::label);
               History history =
                   ScenarioRunner.replay(
                       scenario,
@@ -76,13 +114,15 @@ class EdgeCoverageTests {
               return new Verdict.Pass();
             });
     for (Map.Entry<String, Double> floor : RequiredCoverage.forFaultSequences().entrySet()) {
-      if (floor.getKey().startsWith("edge:") || floor.getKey().startsWith("swarm:")) {
+      if (floor.getKey().startsWith("edge:")
+          || floor.getKey().startsWith("swarm:")
+          || floor.getKey().startsWith("value:")) {
         property = property.requireCoverage(floor.getKey(), floor.getValue());
       }
     }
     RunConfig config =
         new RunConfig(
-            TRIES, OptionalLong.of(SEED), Optional.empty(), new Limits(Limits.MAX_CHOICES, 0, 0));
+            tries, OptionalLong.of(SEED), Optional.empty(), new Limits(Limits.MAX_CHOICES, 0, 0));
     return PropertyRunner.run(property, config);
   }
 }
