@@ -277,9 +277,19 @@ public final class Zoo {
               EventIdAsTextReceiver.class,
               "reads event_id with asText(): a number, true or null becomes an id instead of a"
                   + " MALFORMED envelope",
-              // Held for another reason than MALFORMED, under an id the envelope does not have.
-              NOTHING_LOST,
+              // Decided as an event where the model holds it MALFORMED: conformance sees it at
+              // once; NOTHING_LOST alone sees it later, a held input listed under an id the
+              // envelope does not have.
+              CONFORMANCE,
               Set.of(NOTHING_LOST),
+              false),
+          new Entry(
+              33,
+              FirstDecisionRestatingReceiver.class,
+              "a DUPLICATE restates the first decision recorded for its content instead of the"
+                  + " latest: a re-evaluation's new decision is never restated",
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY),
               false));
 
   /**

@@ -48,6 +48,12 @@ class ZooTests {
   static final int MAX_SHRUNK_STEPS = 6;
 
   /**
+   * The tries within which every zoo receiver must be caught: a pull-request job that runs {@code
+   * --tries 40} (200 fault sequences) still catches all of them.
+   */
+  static final int FIND_WITHIN = 200;
+
+  /**
    * Receivers whose shortest counterexample is known, and must be reached: a missing version
    * pauses, then a higher version is applied; a delivery equal to the initial card (SAME_STATE)
    * counts a replacement.
@@ -97,6 +103,9 @@ class ZooTests {
     assertThat(finding.caughtBy())
         .as("the check that catches %s: %s", entry, finding.violation())
         .isEqualTo(entry.caughtBy());
+    assertThat(finding.triesToFailure())
+        .as("the try that first caught %s, of the default %d", entry, 5 * RunConfig.DEFAULT_TRIES)
+        .isLessThanOrEqualTo(FIND_WITHIN);
     assertThat(finding.shrunkSteps())
         .as("shrunk counterexample of %s", entry)
         .isBetween(1, MAX_SHRUNK_STEPS);
@@ -193,9 +202,11 @@ class ZooTests {
     assertThat(shrunk.find()).as(run.out()).isTrue();
     int rounds = Integer.parseInt(shrunk.group(1));
     assertThat(rounds).as(run.out()).isBetween(1, MAX_SHRUNK_STEPS);
+    // The delivery left held on the unpaused card shows in the view, or in the next round's
+    // answers: that card is at the authority's version where every order has it further on.
     assertThat(run.out())
-        .as("a delivery stays held on a card the reconciliation unpaused")
-        .containsPattern("it shows held \\[[^]]*CARD_PAUSED");
+        .as("no serial order explains what the race left")
+        .containsPattern("no serial order (ends in the receiver's view|of its requests gives)");
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
     CommandRun again =
@@ -249,9 +260,11 @@ class ZooTests {
             RunConfig.defaults().withExampleDirectory(examples.resolve("zoo-" + entry.number())),
             COUNTEREXAMPLES);
     CheckedRun.Checks checks = CheckedRun.Checks.INVARIANTS;
-    PropertyReport outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
+    PropertyReport outcome =
+        invariantsFirst(entry).faultSequences(entry.name(), entry.factory(), checks);
     if (outcome.result().status() != PropertyResult.Status.FAILED) {
-      // No model-free invariant sees the mistake: only the reference policy can.
+      // No model-free invariant sees the mistake within the tries it must be caught in: only the
+      // reference policy can.
       checks = CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE;
       outcome = harness.faultSequences(entry.name(), entry.factory(), checks);
     }
@@ -289,6 +302,20 @@ class ZooTests {
             order);
     FINDINGS.put(entry.number(), finding);
     return finding;
+  }
+
+  /**
+   * The harness of the model-free run: the first {@link #FIND_WITHIN} tries only, so that a mistake
+   * an invariant sees but rarely is counted where conformance catches it early, as {@code check}
+   * (which runs both) would.
+   */
+  private static PropertyHarness invariantsFirst(Zoo.Entry entry) {
+    int tries = (int) Math.round(FIND_WITHIN / ReceiverProperties.FAULT_SEQUENCE_TRIES_MULTIPLIER);
+    return new PropertyHarness(
+        RunConfig.defaults()
+            .withTries(Math.min(tries, RunConfig.defaults().tries()))
+            .withExampleDirectory(examples.resolve("zoo-" + entry.number() + "-invariants")),
+        COUNTEREXAMPLES);
   }
 
   private static String orderVerdict(PropertyReport order) {
