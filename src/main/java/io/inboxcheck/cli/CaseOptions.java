@@ -3,6 +3,7 @@ package io.inboxcheck.cli;
 import io.inboxcheck.engine.Limits;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -36,14 +37,35 @@ final class CaseOptions {
               + "3 minutes.")
   int shrinkBudget = DEFAULT_SHRINK_BUDGET;
 
-  /** The shrink limits asked for, or empty with one line on {@code err}. */
-  Optional<Limits> limits(PrintWriter err) {
+  /**
+   * Whether the options are usable by {@code mode} ({@code --crash} or {@code --concurrency}); when
+   * not, one line on {@code err} says why.
+   */
+  boolean valid(String mode, PrintWriter err) {
+    if (code != null && choices().isEmpty()) {
+      err.println(
+          "inboxcheck check: --reproduce needs the code a failing "
+              + mode
+              + " run printed, got \""
+              + code
+              + "\"");
+      return false;
+    }
     if (shrinkBudget < 0) {
       err.println("inboxcheck check: --shrink-budget must not be negative, got " + shrinkBudget);
-      return Optional.empty();
+      return false;
     }
-    return Optional.of(
-        new Limits(
-            Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.of(SHRINK_TIME)));
+    return true;
+  }
+
+  /** The choices of the case to reproduce; empty when cases are to be drawn. */
+  Optional<List<Long>> choices() {
+    return code == null ? Optional.empty() : CaseCode.decode(code);
+  }
+
+  /** How far a failing case is shrunk. */
+  Limits shrinking() {
+    return new Limits(
+        Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.of(SHRINK_TIME));
   }
 }

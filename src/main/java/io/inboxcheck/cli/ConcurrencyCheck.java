@@ -86,20 +86,10 @@ final class ConcurrencyCheck {
       Path reports,
       PrintWriter out,
       PrintWriter err) {
-    String code = cases.code;
-    Optional<List<Long>> choices = code == null ? Optional.empty() : CaseCode.decode(code);
-    if (code != null && choices.isEmpty()) {
-      err.println(
-          "inboxcheck check: --reproduce needs the code a failing --concurrency run printed, got"
-              + " \""
-              + code
-              + "\"");
+    if (!cases.valid("--concurrency", err)) {
       return ExitCodes.REJECTED;
     }
-    Optional<Limits> shrinking = cases.limits(err);
-    if (shrinking.isEmpty()) {
-      return ExitCodes.REJECTED;
-    }
+    Optional<List<Long>> choices = cases.choices();
     StringBuilder problem = new StringBuilder();
     Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
     if (receivers == null) {
@@ -126,7 +116,7 @@ final class ConcurrencyCheck {
             runSeed,
             arguments,
             reports,
-            shrinking.get());
+            cases.shrinking());
     try {
       return choices.isPresent() ? run.reproduce(choices.get(), out) : run.check(out);
     } catch (ReceiverFailure | IllegalStateException failure) {

@@ -83,19 +83,10 @@ final class CrashCheck {
       err.println("inboxcheck check: --kills must be at least 1, got " + options.kills);
       return ExitCodes.REJECTED;
     }
-    String code = cases.code;
-    Optional<List<Long>> choices = code == null ? Optional.empty() : CaseCode.decode(code);
-    if (code != null && choices.isEmpty()) {
-      err.println(
-          "inboxcheck check: --reproduce needs the code a failing --crash run printed, got \""
-              + code
-              + "\"");
+    if (!cases.valid("--crash", err)) {
       return ExitCodes.REJECTED;
     }
-    Optional<Limits> shrinking = cases.limits(err);
-    if (shrinking.isEmpty()) {
-      return ExitCodes.REJECTED;
-    }
+    Optional<List<Long>> choices = cases.choices();
     long crashSeed = seed != null ? seed : DEFAULT_CRASH_SEED;
     CrashCheck check =
         new CrashCheck(
@@ -103,7 +94,7 @@ final class CrashCheck {
             crashSeed,
             options.kills,
             HttpReceivers.timeoutFromProperties(),
-            shrinking.get());
+            cases.shrinking());
     try {
       return choices.isPresent() ? check.reproduce(choices.get(), out) : check.run(out);
     } catch (ReceiverFailure failure) {

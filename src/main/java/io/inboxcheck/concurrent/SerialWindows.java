@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The check by serial orders: is there a serial order of each round's requests in which the model
@@ -263,19 +264,35 @@ public final class SerialWindows {
       return String.join(" ", parts(view).values());
     }
 
-    /** What differs between the receiver's view and a model's, part by part. */
+    /** What differs between the receiver's view and a model's, part by part, card by card. */
     String difference(ReceiverView stored, ReceiverView model) {
       Map<String, String> shown = parts(stored);
       Map<String, String> modelled = parts(model);
       List<String> differing = new ArrayList<>();
       shown.forEach(
           (part, text) -> {
-            if (!text.equals(modelled.get(part))) {
+            if (part.equals("cards")) {
+              cardDifferences(stored, model, differing);
+            } else if (!text.equals(modelled.get(part))) {
               differing.add(
                   "it shows " + text + " where the model ends with " + modelled.get(part));
             }
           });
       return String.join("; ", differing);
+    }
+
+    /** The cards that differ, one by one: the others would drown them. */
+    private static void cardDifferences(
+        ReceiverView stored, ReceiverView model, List<String> differing) {
+      Set<String> ids = new TreeSet<>(stored.cards().keySet());
+      ids.addAll(model.cards().keySet());
+      for (String id : ids) {
+        Object shown = stored.cards().get(id);
+        Object modelled = model.cards().get(id);
+        if (!Objects.equals(shown, modelled)) {
+          differing.add("it shows " + id + " " + shown + " where the model ends with " + modelled);
+        }
+      }
     }
 
     /** The parts of a view the receiver shows, each as text that starts with its name. */

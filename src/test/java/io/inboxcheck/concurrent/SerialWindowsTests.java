@@ -3,15 +3,26 @@ package io.inboxcheck.concurrent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.generate.ConcurrentCase;
+import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.HeldReason;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverState;
+import io.inboxcheck.model.Reconciler;
+import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
+import io.inboxcheck.scenario.ScenarioStep;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,6 +127,96 @@ class SerialWindowsTests {
             SerialWindows.MAX_STATES);
 
     assertThat(result.boundReached()).isEqualTo("more than 1 orders");
+  }
+
+  private static final Envelope PAUSED_CARD_DELIVERY =
+      ConcurrentCase.snapshot("e-3", "card-1", 7, "");
+
+  private static final SortedMap<String, AuthoritativeCard> AUTHORITY = authority();
+
+  /**
+   * A reconciliation of the card a variant paused, racing a delivery for it: held first and then
+   * re-evaluated, or applied after the card was unpaused. The receiver did the first; it passes.
+   */
+  @Test
+  void aReconciliationRacingADeliveryForItsCardPassesInTheOrderTheReceiverTook() {
+    ModelReceiver model = new ModelReceiver(SETUP);
+    Decision applied = decide(model, 1, COPY);
+    Decision conflict = decide(model, 2, VARIANT);
+    Decision held = decide(model, 4, PAUSED_CARD_DELIVERY);
+    List<ObjectReconciliation> reconciled = model.reconcile(3, AUTHORITY);
+
+    SerialWindows.Result result =
+        SerialWindows.check(
+            SETUP,
+            pausedCardRace(applied, conflict, held, reconciled),
+            model.view(),
+            Observable.RICHEST_LEVEL);
+
+    assertThat(held.reason()).isEqualTo(HeldReason.CARD_PAUSED);
+    assertThat(result.problems()).isEmpty();
+  }
+
+  /**
+   * The reconciliation decided before the delivery arrived and wrote after it: the delivery stays
+   * held on the card the reconciliation unpaused, which no serial order gives.
+   */
+  @Test
+  void aDeliveryLeftHeldOnACardItsReconciliationUnpausedHasNoSerialOrder() {
+    ReceiverState shown =
+        new ReceiverState(
+            SETUP.initialCards(), SETUP.supportedTypes(), SETUP.retention(), SETUP.start());
+    DeliveryOutcome applied = Reducer.decide(shown, COPY);
+    shown.commit(1, COPY, applied);
+    DeliveryOutcome conflict = Reducer.decide(shown, VARIANT);
+    shown.commit(2, VARIANT, conflict);
+    ObjectReconciliation early =
+        Reconciler.reconcile(shown.copy(), "card-1", AUTHORITY.get("card-1"));
+    DeliveryOutcome held = Reducer.decide(shown, PAUSED_CARD_DELIVERY);
+    shown.commit(4, PAUSED_CARD_DELIVERY, held);
+    shown.commit(3, early);
+
+    SerialWindows.Result result =
+        SerialWindows.check(
+            SETUP,
+            pausedCardRace(
+                applied.decision(), conflict.decision(), held.decision(), List.of(early)),
+            shown,
+            Observable.RICHEST_LEVEL);
+
+    assertThat(result.problems())
+        .singleElement()
+        .asString()
+        .startsWith("no serial order ends in the receiver's view:")
+        .contains("it shows held [e-3/card-1:CARD_PAUSED] where the model ends with held []");
+  }
+
+  /** Rounds 1 and 2 pause card-1; round 3 races its reconciliation (step 3) and step 4. */
+  private static ConcurrentRun.Recorded pausedCardRace(
+      Decision applied, Decision conflict, Decision held, List<ObjectReconciliation> reconciled) {
+    return new ConcurrentRun.Recorded(
+        List.of(
+            new Request(0, 1, COPY, DeliveryResult.recorded(applied), 0, 10, Optional.empty()),
+            new Request(1, 2, VARIANT, DeliveryResult.recorded(conflict), 20, 30, Optional.empty()),
+            new Request(
+                2,
+                4,
+                PAUSED_CARD_DELIVERY,
+                DeliveryResult.recorded(held),
+                40,
+                50,
+                Optional.empty())),
+        List.of(
+            new ControlRequest(
+                2, new ScenarioStep.Reconcile(3, AUTHORITY, null, null), reconciled, 40, 50)));
+  }
+
+  private static SortedMap<String, AuthoritativeCard> authority() {
+    JsonObject content = (JsonObject) ConcurrentCase.snapshot("a", "card-1", 6, "").content();
+    SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
+    authority.put(
+        "card-1", new AuthoritativeCard(6, (JsonObject) content.get(Envelope.STATE).orElseThrow()));
+    return authority;
   }
 
   private static SerialWindows.Result check(List<Request> requests, ModelReceiver shown) {

@@ -3,6 +3,8 @@ package io.inboxcheck.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.cli.CommandRun;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -25,9 +27,7 @@ class PythonConcurrencyTests {
   void thePythonReceiverPassesWithCopiesReconciliationsAndClockMovesInFlight() {
     PythonReceiver.requirePython();
 
-    CommandRun run =
-        CommandRun.of(
-            "check", "--concurrency", "2", "--receiver", "exec:" + PythonReceiver.COMMAND);
+    CommandRun run = concurrency(2, PythonReceiver.COMMAND);
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isZero();
     assertThat(run.out())
@@ -45,15 +45,7 @@ class PythonConcurrencyTests {
   void theSearchCatchesThePlantedMistake() {
     PythonReceiver.requirePython();
 
-    CommandRun run =
-        CommandRun.of(
-            "check",
-            "--concurrency",
-            "4",
-            "--receiver",
-            "exec:" + PythonReceiver.PLANTED_COMMAND,
-            "--shrink-budget",
-            "10");
+    CommandRun run = concurrency(4, PythonReceiver.PLANTED_COMMAND, "--shrink-budget", "10");
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
     assertThat(run.out())
@@ -70,15 +62,7 @@ class PythonConcurrencyTests {
   void aReconciliationOutsideTheDeliveryLockIsCaughtShrunkAndReproduced() {
     PythonReceiver.requirePython();
 
-    CommandRun run =
-        CommandRun.of(
-            "check",
-            "--concurrency",
-            "4",
-            "--receiver",
-            "exec:" + NOT_ATOMIC,
-            "--shrink-budget",
-            "20");
+    CommandRun run = concurrency(4, NOT_ATOMIC, "--shrink-budget", "20");
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
     assertThat(run.out())
@@ -90,16 +74,21 @@ class PythonConcurrencyTests {
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
 
-    CommandRun again =
-        CommandRun.of(
-            "check",
-            "--concurrency",
-            "4",
-            "--receiver",
-            "exec:" + NOT_ATOMIC,
-            "--reproduce",
-            code.group(1));
+    CommandRun again = concurrency(4, NOT_ATOMIC, "--reproduce", code.group(1));
 
     assertThat(again.exitCode()).as("%s%s", again.out(), again.err()).isEqualTo(1);
+  }
+
+  private static CommandRun concurrency(int requests, String command, String... more) {
+    List<String> arguments =
+        new ArrayList<>(
+            List.of(
+                "check",
+                "--concurrency",
+                Integer.toString(requests),
+                "--receiver",
+                "exec:" + command));
+    arguments.addAll(List.of(more));
+    return CommandRun.of(arguments.toArray(String[]::new));
   }
 }
