@@ -120,6 +120,17 @@ public final class PostgresReceiver implements Receiver, AutoCloseable {
     }
   }
 
+  /**
+   * Moves the clock to {@code time} without pruning, when it is later: for a connection of {@link
+   * SharedPostgresReceiver} whose clock another connection moved, and pruned for.
+   */
+  void adoptClock(Instant time) {
+    if (time.isAfter(clock)) {
+      clock = time;
+      cachedView = null;
+    }
+  }
+
   @Override
   public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
     cachedView = null;

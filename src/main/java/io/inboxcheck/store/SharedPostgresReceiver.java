@@ -39,6 +39,9 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
   private final BlockingQueue<PostgresReceiver> idle;
   private final Map<Integer, String> refusals = new ConcurrentHashMap<>();
 
+  /** The latest clock any connection was moved to; the others take it when borrowed. */
+  private volatile Instant clock;
+
   /** {@code connections} receivers on {@code schema}, calling {@code hook} at each race window. */
   SharedPostgresReceiver(
       ConnectionSource source, String schema, ReceiverSetup setup, RaceHook hook, int connections) {
@@ -46,6 +49,7 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
       throw new IllegalArgumentException("at least one connection, got " + connections);
     }
     idle = new ArrayBlockingQueue<>(connections);
+    clock = setup.start();
     for (int index = 0; index < connections; index++) {
       PostgresReceiver member = new PostgresReceiver(source, schema, setup, hook);
       members.add(member);
@@ -64,25 +68,19 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
   }
 
   /**
-   * Every connection's receiver keeps its own clock; the first one free prunes. Each is moved while
-   * no delivery holds it, and none is handed out again until all are moved, so deliveries racing a
-   * clock move see the old clock or the new one, never both.
+   * Every connection's receiver keeps its own clock. One connection moves it and prunes; every
+   * other takes the new clock, without pruning again, the next time it is borrowed. A delivery in
+   * flight keeps the clock it started with: a clock move may race deliveries, and one the pruning
+   * made wait is decided after it, at its own receipt time, as a receiver on one clock would.
    */
   @Override
   public void advanceClock(int step, Instant time) {
-    List<PostgresReceiver> moved = new ArrayList<>();
-    try {
-      while (moved.size() < members.size()) {
-        PostgresReceiver member = idle.take();
-        moved.add(member);
-        member.advanceClock(step, time);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while moving the clock", e);
-    } finally {
-      idle.addAll(moved);
-    }
+    clock = time;
+    borrowed(
+        member -> {
+          member.advanceClock(step, time);
+          return null;
+        });
   }
 
   @Override
@@ -135,6 +133,7 @@ public class SharedPostgresReceiver implements ConcurrentReceiver {
       throw new IllegalStateException("interrupted while waiting for a connection", e);
     }
     try {
+      member.adoptClock(clock);
       return work.apply(member);
     } finally {
       idle.add(member);
