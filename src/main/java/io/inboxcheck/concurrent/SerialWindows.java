@@ -1,9 +1,11 @@
 package io.inboxcheck.concurrent;
 
 import io.inboxcheck.model.Decision;
+import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -24,8 +26,9 @@ import java.util.TreeSet;
  * gives every acknowledged answer, ending, round after round, in the view the receiver shows?
  * Rounds never overlap, so the search is one window at a time, as a linearizability checker does:
  * every order of a window's requests from every model state the windows before can end in, states
- * deduplicated by what they show. Bounded: at most {@link #MAX_ORDERS} orders in all and {@link
- * #MAX_STATES} states kept per window; a run that reaches a bound says so and is never a pass.
+ * deduplicated by what they show and, when that explains nothing, again by all a later window
+ * reads. Bounded: at most {@link #MAX_ORDERS} orders in all and {@link #MAX_STATES} states kept per
+ * window; a run that reaches a bound says so and is never a pass.
  *
  * <p>A request answered NO_ACK took part only if the receiver shows a trace of it (its step in the
  * audit, the held inputs or an identity record); any decision is then accepted for it. A
@@ -72,6 +75,15 @@ public final class SerialWindows {
         setup, ConcurrentRun.Recorded.deliveries(requests), stored, shows, maxOrders, maxStates);
   }
 
+  /**
+   * Searches first with model states told apart by what the receiver shows, which is quick: each
+   * state kept is one a real order reaches, so an explanation found is one. Merging states that
+   * differ in what they hide can lose the only one that explains a later round, so a search that
+   * finds none is done again with states told apart by all a later round reads, in what is left of
+   * the order budget, and its verdict stands. Only when that second search reaches a bound does the
+   * first one's problem stand, saying that it is not confirmed: a state merged away might have
+   * explained it.
+   */
   private static Result check(
       ReceiverSetup setup,
       ConcurrentRun.Recorded run,
@@ -79,7 +91,31 @@ public final class SerialWindows {
       Set<Observable> shows,
       long maxOrders,
       int maxStates) {
-    Search search = new Search(stored, shows, maxOrders);
+    Result shown = search(setup, run, new Search(stored, shows, maxOrders, false, 0), maxStates);
+    if (shown.problems().isEmpty() && shown.boundReached() == null) {
+      return shown;
+    }
+    Result all =
+        search(
+            setup, run, new Search(stored, shows, maxOrders, true, shown.ordersTried()), maxStates);
+    if (all.boundReached() == null || shown.boundReached() != null) {
+      return all;
+    }
+    List<String> unconfirmed =
+        shown.problems().stream()
+            .map(
+                problem ->
+                    problem
+                        + " (not confirmed: the search that also tells apart what the receiver"
+                        + " does not show reached its bound, "
+                        + all.boundReached()
+                        + ")")
+            .toList();
+    return new Result(unconfirmed, all.ordersTried(), null);
+  }
+
+  private static Result search(
+      ReceiverSetup setup, ConcurrentRun.Recorded run, Search search, int maxStates) {
     List<ModelReceiver> states = List.of(new ModelReceiver(setup));
     int serial = 0;
     for (List<Sent> window : windows(run)) {
@@ -110,7 +146,7 @@ public final class SerialWindows {
         states = states.subList(0, maxStates);
       }
     }
-    String ending = search.ending(stored);
+    String ending = search.ending(search.stored);
     for (ModelReceiver state : states) {
       if (search.ending(state.view()).equals(ending)) {
         return search.result(null);
@@ -118,7 +154,7 @@ public final class SerialWindows {
     }
     return search.result(
         "no serial order ends in the receiver's view: "
-            + search.difference(stored, states.get(0).view())
+            + search.difference(search.stored, states.get(0).view())
             + (states.size() > 1 ? " (or " + (states.size() - 1) + " other endings)" : ""));
   }
 
@@ -187,13 +223,25 @@ public final class SerialWindows {
     private final ReceiverView stored;
     private final Set<Observable> shows;
     private final long maxOrders;
+
+    /** Whether states are told apart by all a later round reads, or by what the receiver shows. */
+    private final boolean exact;
+
     private long orders;
     private String boundReached;
 
-    Search(ReceiverView stored, Set<Observable> shows, long maxOrders) {
+    /** A search that counts {@code ordersBefore} tried already against {@code maxOrders}. */
+    Search(
+        ReceiverView stored,
+        Set<Observable> shows,
+        long maxOrders,
+        boolean exact,
+        long ordersBefore) {
       this.stored = stored;
       this.shows = shows;
       this.maxOrders = maxOrders;
+      this.exact = exact;
+      this.orders = ordersBefore;
     }
 
     /**
@@ -203,7 +251,7 @@ public final class SerialWindows {
     void extend(ModelReceiver state, List<Sent> rest, int serial, Map<String, ModelReceiver> ends) {
       if (rest.isEmpty()) {
         orders++;
-        ends.putIfAbsent(ending(state.view()), state);
+        ends.putIfAbsent(exact ? key(state.view()) : ending(state.view()), state);
         return;
       }
       if (orders >= maxOrders) {
@@ -262,6 +310,59 @@ public final class SerialWindows {
      */
     String ending(ReceiverView view) {
       return String.join(" ", parts(view).values());
+    }
+
+    /**
+     * What tells two model states apart for the windows after: everything a later decision reads,
+     * whatever the receiver shows, and no step numbers (they follow the order tried). Deduplicating
+     * by what the receiver shows alone would drop a state whose hidden part, such as the arrival
+     * order of a card's held inputs (re-evaluation follows it), the latest decision of a content (a
+     * DUPLICATE restates it) or a first receipt time (retention prunes by it), is the only one that
+     * explains a later window.
+     */
+    private static String key(ReceiverView view) {
+      StringBuilder key = new StringBuilder();
+      key.append("clock ").append(view.clock()).append(" cards ").append(view.cards());
+      key.append(" counters ").append(view.replacements()).append(" held");
+      // A card's held inputs an authority re-evaluates count in arrival order, the others as a set.
+      view.held().stream()
+          .sorted(
+              Comparator.comparing((HeldInput input) -> input.objectId().orElse(""))
+                  .thenComparing(input -> reEvaluated(input) ? "" : held(input)))
+          .forEach(input -> key.append(' ').append(held(input)));
+      key.append(" identities");
+      view.identities().stream()
+          .sorted(Comparator.comparing(IdentityRecord::eventId))
+          .forEach(
+              record -> {
+                key.append(' ')
+                    .append(record.eventId())
+                    .append('@')
+                    .append(record.firstReceivedAt());
+                content(key, record.firstRecord());
+                record.variants().stream()
+                    .map(variant -> content(new StringBuilder(), variant).toString())
+                    .sorted()
+                    .forEach(key::append);
+              });
+      return key.toString();
+    }
+
+    private static boolean reEvaluated(HeldInput input) {
+      return !input.reason().resolvedByAuthority()
+          && !input.reason().staysUnresolvedAfterAuthority();
+    }
+
+    private static String held(HeldInput input) {
+      return input.reason() + ":" + input.envelope().content().canonicalText();
+    }
+
+    private static StringBuilder content(StringBuilder key, RecordedContent content) {
+      return key.append(" [")
+          .append(content.content().canonicalText())
+          .append(' ')
+          .append(content.latestDecision())
+          .append(']');
     }
 
     /** What differs between the receiver's view and a model's, part by part, card by card. */

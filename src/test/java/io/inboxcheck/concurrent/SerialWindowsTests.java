@@ -191,6 +191,46 @@ class SerialWindowsTests {
         .contains("it shows held [e-3/card-1:CARD_PAUSED] where the model ends with held []");
   }
 
+  /**
+   * Two deliveries for a paused card, taken at once and both held: either order shows the same, but
+   * the reconciliation after re-evaluates them in the order they arrived. The receiver took the
+   * later step first; the search must keep both orders to explain the card it ends with.
+   */
+  @Test
+  void heldInputsTakenAgainstStepOrderAreReEvaluatedInTheOrderTheReceiverTookThem() {
+    Envelope first = ConcurrentCase.snapshot("e-3", "card-1", 7, "");
+    Envelope second = ConcurrentCase.snapshot("e-4", "card-1", 7, " changed");
+    ModelReceiver model = new ModelReceiver(SETUP);
+    Decision applied = decide(model, 1, COPY);
+    Decision conflict = decide(model, 2, VARIANT);
+    Decision secondHeld = decide(model, 4, second);
+    Decision firstHeld = decide(model, 3, first);
+    List<ObjectReconciliation> reconciled = model.reconcile(5, AUTHORITY);
+    ConcurrentRun.Recorded run =
+        new ConcurrentRun.Recorded(
+            List.of(
+                new Request(0, 1, COPY, DeliveryResult.recorded(applied), 0, 10, Optional.empty()),
+                new Request(
+                    1, 2, VARIANT, DeliveryResult.recorded(conflict), 20, 30, Optional.empty()),
+                new Request(
+                    2, 3, first, DeliveryResult.recorded(firstHeld), 40, 50, Optional.empty()),
+                new Request(
+                    2, 4, second, DeliveryResult.recorded(secondHeld), 40, 50, Optional.empty())),
+            List.of(
+                new ControlRequest(
+                    3, new ScenarioStep.Reconcile(5, AUTHORITY, null, null), reconciled, 60, 70)));
+
+    SerialWindows.Result result =
+        SerialWindows.check(SETUP, run, model.view(), Observable.RICHEST_LEVEL);
+
+    assertThat(List.of(firstHeld.reason(), secondHeld.reason()))
+        .containsOnly(HeldReason.CARD_PAUSED);
+    assertThat(model.view().card("card-1").orElseThrow().state())
+        .isEqualTo(((JsonObject) second.content()).get(Envelope.STATE).orElseThrow());
+    assertThat(result.problems()).isEmpty();
+    assertThat(result.boundReached()).isNull();
+  }
+
   /** Rounds 1 and 2 pause card-1; round 3 races its reconciliation (step 3) and step 4. */
   private static ConcurrentRun.Recorded pausedCardRace(
       Decision applied, Decision conflict, Decision held, List<ObjectReconciliation> reconciled) {
