@@ -1,15 +1,14 @@
 package io.inboxcheck.zoo;
 
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.DeliveryOutcome;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverState;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
-import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
 import java.time.Duration;
@@ -33,10 +32,14 @@ public final class NonAtomicReconcileReceiver implements ConcurrentReceiver {
 
   private final ReceiverState state;
 
+  /** The model over the same state: deliveries and clock moves are the model's, under the lock. */
+  private final ModelReceiver model;
+
   public NonAtomicReconcileReceiver(ReceiverSetup setup) {
     this.state =
         new ReceiverState(
             setup.initialCards(), setup.supportedTypes(), setup.retention(), setup.start());
+    this.model = new ModelReceiver(state) {};
   }
 
   @Override
@@ -46,17 +49,12 @@ public final class NonAtomicReconcileReceiver implements ConcurrentReceiver {
 
   @Override
   public synchronized void advanceClock(int step, Instant time) {
-    state.advanceClock(step, time);
+    model.advanceClock(step, time);
   }
 
   @Override
   public synchronized DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
-    DeliveryOutcome outcome = Reducer.decide(state, envelope);
-    if (transport.storageFault()) {
-      return DeliveryResult.NOT_DURABLE;
-    }
-    state.commit(step, envelope, outcome);
-    return DeliveryResult.recorded(outcome.decision());
+    return model.deliver(step, envelope, transport);
   }
 
   @Override
