@@ -43,8 +43,9 @@ public final class ConcurrencyJudge {
 
     /**
      * What kind of failure this is, for the shrinker, which keeps a smaller case only when it fails
-     * the same way: a refusal, a decision the model's audit order does not give, no order giving a
-     * round's answers, or no order ending in the view; empty when nothing failed.
+     * the same way: a refusal, a decision the model's audit order does not give, or no serial order
+     * explaining the run (giving a round's answers or ending in the view); empty when nothing
+     * failed.
      */
     public String signature() {
       if (problems.isEmpty()) {
@@ -57,9 +58,9 @@ public final class ConcurrencyJudge {
       if (judgedBy.startsWith("the audit order")) {
         return "not the model's in audit order";
       }
-      return first.startsWith("round ")
-          ? "no serial order gives a round's answers"
-          : "no serial order ends in the view";
+      // One signature for both: whether a race shows in a round's answers or only in the view it
+      // leaves is the scheduler's, so a shrunk case may show the same mistake either way.
+      return "no serial order explains the run";
     }
   }
 

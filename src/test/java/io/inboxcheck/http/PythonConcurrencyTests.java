@@ -65,8 +65,12 @@ class PythonConcurrencyTests {
     CommandRun run = concurrency(4, NOT_ATOMIC, "--shrink-budget", "20");
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    // The delivery left held on the unpaused card shows in the view, or, when another delivery
+    // for that card followed the reconciliation's write, in the round's answers already.
     assertThat(run.out())
-        .containsPattern("it shows held \\[[^]]*CARD_PAUSED")
+        .containsPattern(
+            "it shows held \\[[^]]*CARD_PAUSED|no serial order of its requests gives the answers"
+                + " \\[step \\d+ reconcile card-")
         .contains("reconcile {card-");
     Matcher shrunk = SHRUNK_ROUNDS.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
