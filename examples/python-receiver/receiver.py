@@ -64,7 +64,7 @@ LARGEST_VERSION = Decimal(2**63 - 1)
 _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
 MAX_BODY_BYTES = 1 << 20
 FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
-CONFIRM_SECONDS = 0.02  # how long --mistake reconcile-not-atomic's call to the provider takes
+CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
             "reconcile-not-atomic")

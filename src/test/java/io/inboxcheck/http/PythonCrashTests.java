@@ -72,9 +72,12 @@ class PythonCrashTests {
     CommandRun run = check(ANSWER_BEFORE_COMMIT, KILLS, "--shrink-budget", "60");
 
     assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
+    // The answer leaves before the COMMIT, so the write is lost by a kill right after the answer
+    // or by one that landed while the delivery was still in flight but after its answer: which
+    // of the two the shrinker keeps is the scheduler's.
     assertThat(run.out())
         .containsPattern("was acknowledged .*is not in the audit after the kills")
-        .contains("killed right after an answer");
+        .containsPattern("killed (right after an answer|while a delivery was in flight)");
     Matcher shrunk = SHRUNK.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
     assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 6);
