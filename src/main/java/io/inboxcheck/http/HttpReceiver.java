@@ -90,16 +90,23 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
    * generated deliveries arrive at the clock of the step before, so this saves a request a step.
    */
   @Override
-  public synchronized void advanceClock(int step, Instant time) {
-    before(step);
-    boolean mayPrune = reconciledSinceClock || setup.retention().isZero();
-    if (time.equals(clock) && !mayPrune) {
-      return;
+  public void advanceClock(int step, Instant time) {
+    synchronized (this) {
+      before(step);
+      boolean mayPrune = reconciledSinceClock || setup.retention().isZero();
+      if (time.equals(clock) && !mayPrune) {
+        return;
+      }
     }
     String what = "moving the clock to " + time + " (step " + step + ")";
-    remember(client.control("clock", ProtocolValues.clockRequest(time), what), what);
-    clock = time;
-    reconciledSinceClock = false;
+    // Sent outside the lock, as a delivery is: under check --concurrency deliveries race it.
+    ReceiverClient.Answer answer = client.control("clock", ProtocolValues.clockRequest(time), what);
+    synchronized (this) {
+      mapped = null;
+      remember(answer, what);
+      clock = time;
+      reconciledSinceClock = false;
+    }
   }
 
   /**
@@ -121,6 +128,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     }
     ReceiverClient.Answer answer = client.deliver(envelope.text(), headers, what);
     synchronized (this) {
+      mapped = null; // a view read while this delivery was in flight may not show it
       sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
       if (!answer.successful()) {
         // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
@@ -169,18 +177,30 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     return null; // acknowledged without a recorded decision: the invariants say so
   }
 
+  /**
+   * Sends one reconciliation outside the lock, as a delivery is, so under {@code check
+   * --concurrency} deliveries really race it. Its answer names held inputs by arrival, mapped onto
+   * steps by the view read after it; a delivery still in flight then has no step yet, and an input
+   * of it the answer names keeps the step that first showed it, which the serial-order search does
+   * not read (it compares each object's outcome).
+   */
   @Override
-  public synchronized List<ObjectReconciliation> reconcile(
+  public List<ObjectReconciliation> reconcile(
       int step, SortedMap<String, AuthoritativeCard> authority) {
-    before(step);
-    reconciledSinceClock = true;
+    synchronized (this) {
+      before(step);
+      reconciledSinceClock = true;
+    }
     String what = "the reconciliation at step " + step;
     ReceiverClient.Answer answer =
         client.control("reconcile", ProtocolValues.reconcileRequest(authority), what);
-    JsonObject document = parse(answer.body(), what);
-    remember(answer, document, what);
-    ViewMapping.Arrivals arrivals = current().arrivals();
-    return client.protocol(() -> ViewMapping.reconciliation(document, arrivals), what);
+    synchronized (this) {
+      mapped = null;
+      JsonObject document = parse(answer.body(), what);
+      remember(answer, document, what);
+      ViewMapping.Arrivals arrivals = current().arrivals();
+      return client.protocol(() -> ViewMapping.reconciliation(document, arrivals), what);
+    }
   }
 
   @Override
