@@ -203,7 +203,7 @@ final class ConcurrencyCheck {
         out.println(
             "sent "
                 + REPRODUCE_SENDS
-                + " times: every answer and the final view agree with a serial order of the"
+                + " times: every answer and the view after each round agree with a serial order of the"
                 + " requests through the model each time");
         out.flush();
         return ExitCodes.OK;
@@ -252,7 +252,8 @@ final class ConcurrencyCheck {
     private Outcome send(ConcurrentCase concurrentCase) {
       ReceiverSetup setup = ConcurrentCase.setup();
       try (ConcurrentReceiver receiver = concurrent(setup)) {
-        ConcurrentRun.Recorded run = ConcurrentRun.run(receiver, concurrentCase.rounds());
+        ConcurrentRun.Recorded run =
+            ConcurrentRun.run(receiver, concurrentCase.rounds(), concurrentCase.lags());
         ReceiverView stored = receiver.view();
         return new Outcome(
             ConcurrencyJudge.judge(setup, receiver, run, stored, concurrency),
@@ -295,7 +296,7 @@ final class ConcurrencyCheck {
           resendRaces ? ResendRaces.shortfalls(outcome.resendRacesInFlight()) : List.of();
       if (verdict.passed() && raceShortfalls.isEmpty()) {
         out.println(
-            "every answer and the final view agree with a serial order of the requests through"
+            "every answer and the view after each round agree with a serial order of the requests through"
                 + " the model");
         out.flush();
         return ExitCodes.OK;

@@ -1,56 +1,85 @@
 package io.inboxcheck.concurrent;
 
 import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.RecordedView;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Sends a case to one receiver, K requests at once: K threads, thread {@code i} sending the {@code
  * i}-th request of every round, each round released together by a barrier, so a round's requests
- * race and the next round starts only when all of them were answered. A request is a delivery, a
+ * race and the next round starts only when all of them were answered and the receiver's view was
+ * read; a request with a lag waits that long after the release. A request is a delivery, a
  * reconciliation or a clock move. Each round is one window of the serial-order search. Recording
  * only: judging is {@link ConcurrencyJudge}'s.
  */
 public final class ConcurrentRun {
   private ConcurrentRun() {}
 
-  /** What a run recorded: every delivery and every reconciliation or clock move, by step. */
-  public record Recorded(List<Request> requests, List<ControlRequest> controls) {
+  /**
+   * What a run recorded: every delivery and every reconciliation or clock move, by step, and the
+   * view the receiver showed after each round, in round order (empty when none was read).
+   */
+  public record Recorded(
+      List<Request> requests, List<ControlRequest> controls, List<ReceiverView> views) {
     public Recorded {
       requests = List.copyOf(requests);
       controls = List.copyOf(controls);
+      views = List.copyOf(views);
     }
 
-    /** A run of deliveries only. */
+    /** A run of deliveries only, with no view between rounds. */
     public static Recorded deliveries(List<Request> requests) {
-      return new Recorded(requests, List.of());
+      return new Recorded(requests, List.of(), List.of());
+    }
+
+    /** The view read after round {@code round} (from 0), if one was. */
+    public Optional<ReceiverView> viewAfter(int round) {
+      return round < views.size() ? Optional.of(views.get(round)) : Optional.empty();
     }
   }
 
   /**
-   * Every request of the case. A failure of the receiver (e.g. no answer in time) stops every
-   * thread and is thrown.
+   * Every request of the case, each after its lag. A failure of the receiver (e.g. no answer in
+   * time) stops every thread and is thrown.
    */
-  public static Recorded run(ConcurrentReceiver receiver, List<List<ScenarioStep>> rounds) {
+  public static Recorded run(
+      ConcurrentReceiver receiver, List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
     int concurrency = rounds.stream().mapToInt(List::size).max().orElse(0);
     List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     List<ControlRequest> controls = Collections.synchronizedList(new ArrayList<>());
+    boolean[] sending = {false};
+    List<ReceiverView> views = new ArrayList<>();
     if (concurrency == 0) {
-      return new Recorded(List.of(), List.of());
+      return new Recorded(List.of(), List.of(), List.of());
     }
-    CyclicBarrier together = new CyclicBarrier(concurrency);
+    // When every thread is back at the barrier, a round is answered and the next not yet sent:
+    // the barrier's action reads the view of the round just done, before it releases the next.
+    CyclicBarrier together =
+        new CyclicBarrier(
+            concurrency,
+            () -> {
+              if (sending[0]) {
+                views.add(RecordedView.of(receiver.view()));
+              }
+              sending[0] = true;
+            });
     ExecutorService threads = Executors.newFixedThreadPool(concurrency);
     try {
       List<Future<?>> done = new ArrayList<>();
@@ -64,6 +93,7 @@ public final class ConcurrentRun {
                       together.await();
                       List<ScenarioStep> steps = rounds.get(round);
                       if (index < steps.size()) {
+                        wait(lags.get(round).get(index));
                         send(receiver, round, steps.get(index), requests, controls);
                       }
                     }
@@ -75,6 +105,7 @@ public final class ConcurrentRun {
                 }));
       }
       awaitAll(done);
+      views.add(RecordedView.of(receiver.view())); // the last round's: no barrier follows it
     } finally {
       threads.shutdownNow();
     }
@@ -82,7 +113,13 @@ public final class ConcurrentRun {
     ordered.sort(Comparator.comparingInt(Request::step));
     List<ControlRequest> orderedControls = new ArrayList<>(controls);
     orderedControls.sort(Comparator.comparingInt(ControlRequest::step));
-    return new Recorded(ordered, orderedControls);
+    return new Recorded(ordered, orderedControls, views);
+  }
+
+  private static void wait(Duration lag) {
+    if (!lag.isZero()) {
+      LockSupport.parkNanos(lag.toNanos());
+    }
   }
 
   private static void send(

@@ -17,18 +17,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * The check by serial orders: is there a serial order of each round's requests in which the model
- * gives every acknowledged answer, ending, round after round, in the view the receiver shows?
- * Rounds never overlap, so the search is one window at a time, as a linearizability checker does:
- * every order of a window's requests from every model state the windows before can end in, states
- * deduplicated by what they show and, when that explains nothing, again by all a later window
- * reads. Bounded: at most {@link #MAX_ORDERS} orders in all and {@link #MAX_STATES} states kept per
- * window; a run that reaches a bound says so and is never a pass.
+ * gives every acknowledged answer, ending, round after round, in the view the receiver shows? A run
+ * that read the receiver's view after each round keeps after each window only the states that end
+ * in it, so a round that leaves the receiver in a state no order gives fails at that round, even
+ * when a later round would have repaired what it shows. Rounds never overlap, so the search is one
+ * window at a time, as a linearizability checker does: every order of a window's requests from
+ * every model state the windows before can end in, states deduplicated by what they show and, when
+ * that explains nothing, again by all a later window reads. Bounded: at most {@link #MAX_ORDERS}
+ * orders in all and {@link #MAX_STATES} states kept per window; a run that reaches a bound says so
+ * and is never a pass.
  *
  * <p>A request answered NO_ACK took part only if the receiver shows a trace of it (its step in the
  * audit, the held inputs or an identity record); any decision is then accepted for it. A
@@ -135,6 +139,23 @@ public final class SerialWindows {
                 + (window.get(0).round() + 1)
                 + ": no serial order of its requests gives the answers "
                 + answers(window));
+      }
+      int round = window.get(0).round();
+      Optional<ReceiverView> shown = run.viewAfter(round);
+      if (shown.isPresent()) {
+        String showing = search.ending(shown.get());
+        ModelReceiver nearest = next.values().iterator().next();
+        next.values().removeIf(state -> !search.ending(state.view()).equals(showing));
+        if (next.isEmpty()) {
+          return search.result(
+              "round "
+                  + (round + 1)
+                  + ": no serial order of its requests ends in the view the receiver shows after"
+                  + " it: "
+                  + search.difference(shown.get(), nearest.view())
+                  + "; the round's answers "
+                  + answers(window));
+        }
       }
       states = new ArrayList<>(next.values());
       if (states.size() > maxStates) {

@@ -35,14 +35,21 @@ import java.util.TreeMap;
  * {@link #RETRY_ATTEMPT}) and as the unnumbered resend (odd positions): the third round always, and
  * about one drawn round in five after it.
  *
+ * <p>In a reconciliation or clock race each delivery waits a drawn lag after the round is released
+ * ({@link #LAGS}): none for about half of them, else 1 to 64 ms. Requests released together reach a
+ * receiver in whatever order the scheduler gives, so a delivery would land inside a
+ * reconciliation's or a clock move's work only by luck; a lag puts it there on purpose, and the
+ * ladder of lags covers windows from a lock released for a moment to a call to the provider.
+ *
  * <p>Every value is drawn from the engine's choices, so a failing case shrinks to fewer rounds and
  * its choices replay it. A round is a step to the shrinker; a round whose presence flag is lowered
  * is not sent, so shrinking removes rounds. Requests are numbered {@code round * K + i + 1}.
  *
  * @param rounds the rounds in order, each K requests: deliveries, at most one reconciliation or
  *     clock move
+ * @param lags for each request of each round, how long it waits after its round is released
  */
-public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
+public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
   /** Rounds in one case. */
   public static final int ROUNDS = 30;
 
@@ -67,6 +74,18 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
 
   /** The attempt number a racing automatic retry carries: the first retry. */
   public static final int RETRY_ATTEMPT = 2;
+
+  /** The lags a delivery in a race may wait, the first (none) the simplest. */
+  static final List<Duration> LAGS =
+      List.of(
+          Duration.ZERO,
+          Duration.ofMillis(1),
+          Duration.ofMillis(4),
+          Duration.ofMillis(16),
+          Duration.ofMillis(64));
+
+  /** Weights of {@link #LAGS}: about half of a race's deliveries start at once. */
+  private static final int[] LAG_WEIGHTS = {4, 1, 1, 1, 1};
 
   /** The kinds of round, the simplest first. */
   enum Kind {
@@ -100,6 +119,16 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
 
   public ConcurrentCase {
     rounds = rounds.stream().map(List::copyOf).toList();
+    lags = lags.stream().map(List::copyOf).toList();
+    if (lags.size() != rounds.size()) {
+      throw new IllegalArgumentException(
+          rounds.size() + " rounds but lags for " + lags.size() + " of them");
+    }
+    for (int round = 0; round < rounds.size(); round++) {
+      if (lags.get(round).size() != rounds.get(round).size()) {
+        throw new IllegalArgumentException("round " + (round + 1) + ": a lag for every request");
+      }
+    }
   }
 
   /** Every card at version 1, card.snapshot supported, a day's retention. */
@@ -129,13 +158,22 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
     return rounds.stream().flatMap(List::stream).toList();
   }
 
-  /** The case as lines a person reads: one round a line, its requests in thread order. */
+  /**
+   * The case as lines a person reads: one round a line, its requests in thread order, each lag
+   * after the request it delays.
+   */
   public String describe() {
     StringBuilder text = new StringBuilder();
     for (int index = 0; index < rounds.size(); index++) {
       text.append("round ").append(index + 1).append(':');
-      for (ScenarioStep step : rounds.get(index)) {
-        text.append(' ').append(step.number()).append('=').append(describe(step)).append(';');
+      for (int request = 0; request < rounds.get(index).size(); request++) {
+        ScenarioStep step = rounds.get(index).get(request);
+        Duration lag = lags.get(index).get(request);
+        text.append(' ').append(step.number()).append('=').append(describe(step));
+        if (!lag.isZero()) {
+          text.append(" after ").append(lag.toMillis()).append(" ms");
+        }
+        text.append(';');
       }
       text.append('\n');
     }
@@ -191,6 +229,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
     private final List<Envelope> earlier = new ArrayList<>();
     private final Set<String> paused = new LinkedHashSet<>();
     private final List<ScenarioStep> steps = new ArrayList<>();
+    private final List<Duration> lags = new ArrayList<>();
     private Instant clock = START;
     private int nextId = 1;
     private int round;
@@ -203,6 +242,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
 
     ConcurrentCase draw() {
       List<List<ScenarioStep>> rounds = new ArrayList<>();
+      List<List<Duration>> roundLags = new ArrayList<>();
       for (int index = 0; index < ROUNDS; index++) {
         if (!choices.bool(ROUND_PERCENT)) {
           continue;
@@ -224,10 +264,12 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
               return kind;
             });
         rounds.add(List.copyOf(steps));
+        roundLags.add(List.copyOf(lags));
         steps.clear();
+        lags.clear();
         round++;
       }
-      return new ConcurrentCase(rounds);
+      return new ConcurrentCase(rounds, roundLags);
     }
 
     /** Draws one round of the given kind into {@link #steps}. */
@@ -269,20 +311,20 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
       long version = version();
       SortedMap<String, AuthoritativeCard> authority = new TreeMap<>();
       authority.put(card, new AuthoritativeCard(version, state("L" + version)));
-      steps.add(new ScenarioStep.Reconcile(nextStep(), authority, null, null));
+      add(new ScenarioStep.Reconcile(nextStep(), authority, null, null));
       paused.remove(card);
       while (steps.size() < concurrency) {
-        deliver(snapshot("e-" + nextId++, card, version(), ""));
+        deliver(snapshot("e-" + nextId++, card, version(), ""), lag());
       }
     }
 
     /** A clock move past the retention of every earlier id, racing redeliveries of them. */
     private void clockRace(Envelope fresh) {
       clock = clock.plus(CLOCK_MOVE);
-      steps.add(new ScenarioStep.Advance(nextStep(), CLOCK_MOVE, clock, null));
+      add(new ScenarioStep.Advance(nextStep(), CLOCK_MOVE, clock, null));
       while (steps.size() < concurrency) {
         boolean again = !earlier.isEmpty() && choices.bool(REDELIVERED_PERCENT);
-        deliver(again ? choices.pick(earlier) : fresh);
+        deliver(again ? choices.pick(earlier) : fresh, lag());
       }
     }
 
@@ -294,7 +336,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
       while (steps.size() < concurrency) {
         Transport transport =
             steps.size() % 2 == 0 ? new Transport(false, RETRY_ATTEMPT, false) : Transport.PLAIN;
-        steps.add(new ScenarioStep.Deliver(nextStep(), event, null, transport, null));
+        add(new ScenarioStep.Deliver(nextStep(), event, null, transport, null));
         earlier.add(event);
       }
     }
@@ -306,8 +348,23 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds) {
     }
 
     private void deliver(Envelope envelope) {
+      deliver(envelope, Duration.ZERO);
+    }
+
+    private void deliver(Envelope envelope, Duration lag) {
       steps.add(new ScenarioStep.Deliver(nextStep(), envelope, null, Transport.PLAIN, null));
+      lags.add(lag);
       earlier.add(envelope);
+    }
+
+    /** A request that starts as soon as its round is released. */
+    private void add(ScenarioStep step) {
+      steps.add(step);
+      lags.add(Duration.ZERO);
+    }
+
+    private Duration lag() {
+      return LAGS.get(choices.weighted(LAG_WEIGHTS));
     }
 
     /** Requests are numbered {@code round * K + i + 1}: unique in the case. */

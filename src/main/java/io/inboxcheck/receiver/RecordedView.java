@@ -56,6 +56,20 @@ public record RecordedView(
         settings);
   }
 
+  /**
+   * What {@code view} holds now, as values: a receiver in this process may answer {@code view()}
+   * with its live state, which later requests change.
+   */
+  public static RecordedView of(ReceiverView view) {
+    return new RecordedView(
+        view.cards(),
+        List.copyOf(view.identities()),
+        view.held(),
+        view.audit(),
+        view.replacements(),
+        view.settings());
+  }
+
   private static Map<String, IdentityRecord> byEventId(List<IdentityRecord> identities) {
     LinkedHashMap<String, IdentityRecord> byId = new LinkedHashMap<>();
     identities.forEach(record -> byId.put(record.eventId(), record));

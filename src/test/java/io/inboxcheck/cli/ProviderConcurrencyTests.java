@@ -33,7 +33,7 @@ class ProviderConcurrencyTests {
     Matcher races = RACES.matcher(run.out());
     assertThat(races.find()).as(run.out()).isTrue();
     assertThat(Integer.parseInt(races.group(1))).isPositive();
-    assertThat(run.out()).contains("every answer and the final view agree");
+    assertThat(run.out()).contains("every answer and the view after each round agree");
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverState;
+import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.model.Reducer;
 import io.inboxcheck.receiver.DeliveryResult;
@@ -192,6 +193,53 @@ class SerialWindowsTests {
   }
 
   /**
+   * The same mistake, in a run that read the receiver's view after every round: it fails at the
+   * round that left the delivery held, although the view at the end is one a serial order gives (as
+   * when a later reconciliation of the card has re-evaluated what was left).
+   */
+  @Test
+  void aViewReadAfterEachRoundCatchesTheRoundThatLeftADeliveryHeld() {
+    ReceiverState shown =
+        new ReceiverState(
+            SETUP.initialCards(), SETUP.supportedTypes(), SETUP.retention(), SETUP.start());
+    DeliveryOutcome applied = Reducer.decide(shown, COPY);
+    shown.commit(1, COPY, applied);
+    ReceiverView afterFirst = shown.copy();
+    DeliveryOutcome conflict = Reducer.decide(shown, VARIANT);
+    shown.commit(2, VARIANT, conflict);
+    ReceiverView afterSecond = shown.copy();
+    ObjectReconciliation early =
+        Reconciler.reconcile(shown.copy(), "card-1", AUTHORITY.get("card-1"));
+    DeliveryOutcome held = Reducer.decide(shown, PAUSED_CARD_DELIVERY);
+    shown.commit(4, PAUSED_CARD_DELIVERY, held);
+    shown.commit(3, early);
+    ModelReceiver serial = new ModelReceiver(SETUP);
+    decide(serial, 1, COPY);
+    decide(serial, 2, VARIANT);
+    decide(serial, 3, PAUSED_CARD_DELIVERY);
+    serial.reconcile(4, AUTHORITY);
+    ConcurrentRun.Recorded race =
+        pausedCardRace(applied.decision(), conflict.decision(), held.decision(), List.of(early));
+    ConcurrentRun.Recorded withViews =
+        new ConcurrentRun.Recorded(
+            race.requests(), race.controls(), List.of(afterFirst, afterSecond, shown));
+
+    SerialWindows.Result atTheEnd =
+        SerialWindows.check(SETUP, race, serial.view(), Observable.RICHEST_LEVEL);
+    SerialWindows.Result eachRound =
+        SerialWindows.check(SETUP, withViews, serial.view(), Observable.RICHEST_LEVEL);
+
+    assertThat(atTheEnd.problems()).isEmpty();
+    assertThat(eachRound.problems())
+        .singleElement()
+        .asString()
+        .startsWith(
+            "round 3: no serial order of its requests ends in the view the receiver shows after"
+                + " it:")
+        .contains("it shows held [e-3/card-1:CARD_PAUSED] where the model ends with held []");
+  }
+
+  /**
    * Two deliveries for a paused card, taken at once and both held: either order shows the same, but
    * the reconciliation after re-evaluates them in the order they arrived. The receiver took the
    * later step first; the search must keep both orders to explain the card it ends with.
@@ -218,7 +266,8 @@ class SerialWindowsTests {
                     2, 4, second, DeliveryResult.recorded(secondHeld), 40, 50, Optional.empty())),
             List.of(
                 new ControlRequest(
-                    3, new ScenarioStep.Reconcile(5, AUTHORITY, null, null), reconciled, 60, 70)));
+                    3, new ScenarioStep.Reconcile(5, AUTHORITY, null, null), reconciled, 60, 70)),
+            List.of());
 
     SerialWindows.Result result =
         SerialWindows.check(SETUP, run, model.view(), Observable.RICHEST_LEVEL);
@@ -248,7 +297,8 @@ class SerialWindowsTests {
                 Optional.empty())),
         List.of(
             new ControlRequest(
-                2, new ScenarioStep.Reconcile(3, AUTHORITY, null, null), reconciled, 40, 50)));
+                2, new ScenarioStep.Reconcile(3, AUTHORITY, null, null), reconciled, 40, 50)),
+        List.of());
   }
 
   private static SortedMap<String, AuthoritativeCard> authority() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,6 +38,31 @@ class ConcurrentCaseTests {
       assertThat(reconcile.authority()).containsOnlyKeys(paused);
       assertThat(rounds.get(3).get(0)).isInstanceOf(ScenarioStep.Advance.class);
     }
+  }
+
+  /**
+   * Only deliveries racing a reconciliation or a clock move wait, the request they race never does,
+   * and across a few cases every lag of the ladder is drawn and shown.
+   */
+  @Test
+  void deliveriesRacingAReconciliationOrAClockMoveWaitLagsFromTheWholeLadder() {
+    Set<Duration> drawn = new HashSet<>();
+    for (long seed = 1; seed <= 5; seed++) {
+      ConcurrentCase concurrentCase = ConcurrentCase.draw(Choices.random(seed), 4);
+      for (int round = 0; round < concurrentCase.rounds().size(); round++) {
+        List<ScenarioStep> steps = concurrentCase.rounds().get(round);
+        List<Duration> lags = concurrentCase.lags().get(round);
+        boolean race = !(steps.get(0) instanceof ScenarioStep.Deliver);
+        for (int index = 0; index < steps.size(); index++) {
+          if (!race || index == 0) {
+            assertThat(lags.get(index)).as("round %d request %d", round + 1, index).isZero();
+          }
+          drawn.add(lags.get(index));
+        }
+      }
+      assertThat(concurrentCase.describe()).contains(" after 64 ms;");
+    }
+    assertThat(drawn).containsExactlyInAnyOrderElementsOf(ConcurrentCase.LAGS);
   }
 
   @Test
