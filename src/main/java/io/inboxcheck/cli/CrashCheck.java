@@ -44,7 +44,13 @@ final class CrashCheck {
   static final int CASES_PER_KILL = 2;
 
   /** Times a reproduced case is run before it counts as passing. */
-  static final int REPRODUCE_RUNS = 5;
+  static final int REPRODUCE_RUNS = 10;
+
+  /**
+   * Runs in a row a shrinking candidate must fail to count as failing: where a kill lands inside a
+   * request is the scheduler's, and the case printed must be one its code fails again.
+   */
+  static final int CONFIRM_RUNS = 3;
 
   private static final String JAVA_JAR = "java -jar target/inboxcheck.jar ";
 
@@ -183,10 +189,10 @@ final class CrashCheck {
 
   /**
    * The property over crash cases. Once a case has failed, the cases that follow are the shrinker's
-   * candidates, and each counts as failing only if a second run of it fails too: where a kill lands
-   * inside a request is the scheduler's, and a candidate that failed once by a lucky instant (a
-   * kill 0 ms after sending, just after the answer) would be printed as a case its {@code
-   * --reproduce} code seldom fails again.
+   * candidates, and each counts as failing only if it fails {@link #CONFIRM_RUNS} runs in a row:
+   * where a kill lands inside a request is the scheduler's, and a candidate that failed by a lucky
+   * instant (a kill 0 ms after sending that came just after the answer) would be printed as a case
+   * its {@code --reproduce} code seldom fails again.
    */
   private Property<CrashCase> property(KillableReceiver receiver, Tally tally) {
     AtomicBoolean failedOnce = new AtomicBoolean();
@@ -202,9 +208,8 @@ final class CrashCheck {
               if (result.found().isEmpty()) {
                 return Verdict.pass();
               }
-              if (failedOnce.getAndSet(true)
-                  && CrashCaseRun.run(crashCase, receiver).found().isEmpty()) {
-                return Verdict.pass(); // a candidate that failed once only: not kept
+              if (failedOnce.getAndSet(true) && !failsAgain(crashCase, receiver)) {
+                return Verdict.pass(); // a candidate that does not fail every time: not kept
               }
               return Verdict.fail(
                   "crash: " + result.found().get(0).problem(),
@@ -212,6 +217,15 @@ final class CrashCheck {
                       "\n", result.found().stream().map(CrashCaseRun.Found::line).toList()));
             })
         .withRenderer(CrashCheck::render);
+  }
+
+  private static boolean failsAgain(CrashCase crashCase, KillableReceiver receiver) {
+    for (int run = 1; run < CONFIRM_RUNS; run++) {
+      if (CrashCaseRun.run(crashCase, receiver).found().isEmpty()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The kills by where they landed, each against its floor; returns the shortfalls. */
