@@ -254,7 +254,7 @@ final class ConcurrencyCheck {
       try (ConcurrentReceiver receiver = concurrent(setup)) {
         ConcurrentRun.Recorded run =
             ConcurrentRun.run(receiver, concurrentCase.rounds(), concurrentCase.lags());
-        ReceiverView stored = receiver.view();
+        ReceiverView stored = run.finalView();
         return new Outcome(
             ConcurrencyJudge.judge(setup, receiver, run, stored, concurrency),
             run,

@@ -49,6 +49,11 @@ public final class ConcurrentRun {
       return new Recorded(requests, List.of(), List.of());
     }
 
+    /** The view read last, after the final round: what the receiver ends with. */
+    public ReceiverView finalView() {
+      return views.get(views.size() - 1);
+    }
+
     /** The view read after round {@code round} (from 0), if one was. */
     public Optional<ReceiverView> viewAfter(int round) {
       return round < views.size() ? Optional.of(views.get(round)) : Optional.empty();
@@ -56,8 +61,9 @@ public final class ConcurrentRun {
   }
 
   /**
-   * Every request of the case, each after its lag. A failure of the receiver (e.g. no answer in
-   * time) stops every thread and is thrown.
+   * Every request of the case, each after its lag, and the receiver's view after each round (after
+   * the last one even when there was no round). A failure of the receiver (e.g. no answer in time)
+   * stops every thread and is thrown.
    */
   public static Recorded run(
       ConcurrentReceiver receiver, List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
@@ -67,7 +73,7 @@ public final class ConcurrentRun {
     boolean[] sending = {false};
     List<ReceiverView> views = new ArrayList<>();
     if (concurrency == 0) {
-      return new Recorded(List.of(), List.of(), List.of());
+      return new Recorded(List.of(), List.of(), List.of(RecordedView.of(receiver.view())));
     }
     // When every thread is back at the barrier, a round is answered and the next not yet sent:
     // the barrier's action reads the view of the round just done, before it releases the next.
