@@ -23,10 +23,10 @@ import java.util.stream.Stream;
  *       not run, nor is a command written inline in a sentence.
  *   <li>A command must exit 0, unless an HTML comment right before its block (blank lines between
  *       allowed) says otherwise for every command of that block: {@code <!-- docs-test: exit 1 -->}
- *       (the exit code it must give), {@code <!-- docs-test: slow -->} (runs only under {@code
- *       -Pthorough}, with the JUnit tag {@code slow}), {@code <!-- docs-test: skip WHY -->} (never
- *       run, for a reason a reader can check); several are separated by commas: {@code <!--
- *       docs-test: slow, exit 1 -->}.
+ *       (the exit code it must give), {@code <!-- docs-test: slow -->} (runs with the JUnit tag
+ *       {@code slow}: in CI's slow group, {@code -Pslow}, not in the default build), {@code <!--
+ *       docs-test: skip WHY -->} (never run, for a reason a reader can check); several are
+ *       separated by commas: {@code <!-- docs-test: slow, exit 1 -->}.
  *   <li>A synopsis, a line with a placeholder outside quotes ({@code <seed>}, {@code [--seed S]},
  *       {@code a|b}, {@code ...}), is not run: its command and every option it names must exist.
  * </ul>

@@ -35,8 +35,8 @@ import picocli.CommandLine;
  * built jar, and asserts the exit code the page states (rule and markers: {@link
  * DocumentedCommands}), so a documented command cannot rot. It runs after {@code package}, in the
  * pom's {@code documented-commands} execution of {@code mvn verify}, in a temporary copy of the
- * project where the commands write their reports; commands marked slow run under {@code
- * -Pthorough}. Identical commands with the same expectation run once.
+ * project where the commands write their reports; commands marked slow run in CI's slow group
+ * ({@code -Pslow}). Identical commands with the same expectation run once.
  */
 class DocumentedCommandsTests {
   /** How long one command may run; a command that needs longer is marked slow. */
@@ -150,7 +150,7 @@ class DocumentedCommandsTests {
       process.destroyForcibly().waitFor();
       fail(
           "%s: `%s` did not finish within %s; a command that takes this long is marked"
-              + " <!-- docs-test: slow --> before its block (it then runs under -Pthorough)%s",
+              + " <!-- docs-test: slow --> before its block (it then runs in CI's slow group, -Pslow)%s",
           command.where(), command.text(), limit, tail(out, err));
     }
     int expected = command.expectation().exitCode();

@@ -168,7 +168,7 @@ class CheckCommandTests {
    * The whole command against PostgreSQL: a fresh schema for every scenario file and try, about 30
    * s. The default run holds the store to the same scenario files and the fault-sequence property
    * without the command line (PostgresScenarioFilesScenarioTests, PostgresInvariantProperties), so
-   * this one runs under -Pthorough.
+   * this one runs in CI's slow group (-Pslow).
    */
   @Tag("slow")
   @Test

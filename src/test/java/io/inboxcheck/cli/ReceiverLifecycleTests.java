@@ -36,7 +36,7 @@ class ReceiverLifecycleTests {
     assertThat(CountingReceiver.MOST_OPEN.get()).as("receivers open at once").isEqualTo(1);
   }
 
-  /** About a second a file on a busy machine (a schema each), so it runs under -Pthorough. */
+  /** About a second a file on a busy machine (a schema each), so it runs in CI's slow group. */
   @Tag("slow")
   @Test
   void replayAgainstPostgresOverManyFilesKeepsItsConnectionsBounded() {

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link #SEED}).
  *
  * <p>Tagged slow: it starts an embedded server of its own, which the default run cannot afford
- * (docs/conform.md, "What the build checks"); {@code mvn -B verify -Pthorough} runs it.
+ * (docs/conform.md, "What the build checks"); CI runs it with the slow group ({@code mvn -B verify
+ * -Pslow}).
  */
 @Tag("slow")
 class ConformPostgresStoreTests {

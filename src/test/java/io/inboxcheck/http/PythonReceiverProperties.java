@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The fault-sequence property against the example receiver in Python, over HTTP: every invariant on
  * what it reports after every step, and the model's decisions, acks, cards, held inputs and
- * counters at every step. Tagged slow: it runs under -Pthorough, or with -Dgroups=slow.
+ * counters at every step. Tagged slow: CI runs it after the default build ({@code -Pslow}).
  */
 class PythonReceiverProperties {
   /**
@@ -25,7 +25,7 @@ class PythonReceiverProperties {
    */
   static final int TRIES_DIVISOR = 2;
 
-  /** The most tries this property runs, -Pthorough included: about four minutes. */
+  /** The most tries this property runs, {@code -Pthorough} included: about four minutes. */
   static final int MAX_TRIES = 400;
 
   @Test

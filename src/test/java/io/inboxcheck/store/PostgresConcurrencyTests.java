@@ -60,7 +60,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * what shows the checks guard the production path.
  */
 class PostgresConcurrencyTests {
-  /** Receivers delivering at once in the default run; 2, 8 and 16 run under -Pthorough. */
+  /** Receivers delivering at once in the default run; 2, 8 and 16 run in CI's slow group. */
   static final int RECEIVERS = 4;
 
   /** Deliveries per batch: rounds of as many simultaneous arrivals as there are receivers. */

@@ -121,7 +121,7 @@ class PostgresPruneRaceTests {
   /**
    * Without the identity lock nothing orders the two, yet nothing goes wrong: whatever the prune
    * reads, the record is still owed and kept. The identity lock is not what keeps this record. It
-   * catches nothing, so it runs with the slow tests (-Pthorough).
+   * catches nothing, so it runs with the slow tests (CI's slow group, -Pslow).
    */
   @Tag("slow")
   @RepeatedTest(PostgresRaceWindowTests.RUNS)
