@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.commons.annotation.Testable;
@@ -70,8 +71,8 @@ class TestInventory {
     missing.forEach(line -> System.out.println("CI: no step ran " + line));
     assertThat(missing)
         .as(
-            "%d test methods no CI step ran, listed above as 'CI: no step ran' (tag them so a step"
-                + " runs them, or name the class *Tests or *Properties)",
+            "test methods no CI step ran: %d, listed above as 'CI: no step ran' (tag them so a"
+                + " step runs them, or name the class *Tests or *Properties)",
             missing.size())
         .isEmpty();
     assertThat(slow).as("slow-tagged tests that ran").isNotEmpty();
@@ -79,17 +80,28 @@ class TestInventory {
 
   /** A method JUnit can run, in the concrete class it runs in (it may declare it or inherit it). */
   record TestMethod(Class<?> type, Method method) {
+    static TestMethod of(Class<?> type, String name) {
+      return new TestMethod(
+          type,
+          ReflectionSupport.findMethods(
+                  type, method -> method.getName().equals(name), HierarchyTraversalMode.TOP_DOWN)
+              .get(0));
+    }
+
     /**
      * Its test cases among {@code cases}: Surefire names a case by its method, with its parameter
      * types and an index for parameterized, repeated and dynamic tests, and by the class JUnit ran
-     * it in (a nested class's or its outermost class's name).
+     * it in: a nested class's or its outermost class's name, or a nested class's display name.
      */
     int count(Map<String, Set<String>> cases) {
       int count = 0;
       for (Class<?> enclosing = type;
           enclosing != null;
           enclosing = enclosing.getEnclosingClass()) {
-        for (String name : cases.getOrDefault(enclosing.getName(), Set.of())) {
+        Set<String> names = new TreeSet<>(cases.getOrDefault(enclosing.getName(), Set.of()));
+        AnnotationSupport.findAnnotation(enclosing, DisplayName.class)
+            .ifPresent(shown -> names.addAll(cases.getOrDefault(shown.value(), Set.of())));
+        for (String name : names) {
           if (name.equals(method.getName())
               || name.startsWith(method.getName() + "(")
               || name.startsWith(method.getName() + "[")) {
