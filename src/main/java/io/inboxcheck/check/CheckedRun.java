@@ -130,6 +130,12 @@ public final class CheckedRun {
       if (violation.isEmpty() && checks == Checks.INVARIANTS_AND_CONFORMANCE) {
         violation = Conformance.compare(recorded, expected, shown);
       }
+      if (violation.isEmpty()
+          && checks == Checks.INVARIANTS_AND_CONFORMANCE
+          && shown.contains(Observable.AUDIT)) {
+        // The audit entry by entry, as check --crash compares it: one receiver, one verdict.
+        violation = Conformance.compareAudit(expected, reference.view().audit(), lastView.audit());
+      }
       if (violation.isPresent()) {
         break;
       }

@@ -1,10 +1,13 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.scenario.HistoryStep;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -57,6 +60,44 @@ final class Conformance {
         && !reference.replacements().equals(tested.replacements())) {
       return differ(
           reference, kind, "replacements", reference.replacements(), tested.replacements());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The first entry where the receiver's audit differs from the model's, with the members that
+   * differ named as the receiver protocol names them.
+   */
+  static Optional<Violation> compareAudit(
+      HistoryStep reference, List<AuditEntry> expected, List<AuditEntry> observed) {
+    for (int index = 0; index < Math.max(expected.size(), observed.size()); index++) {
+      AuditEntry wanted = index < expected.size() ? expected.get(index) : null;
+      AuditEntry found = index < observed.size() ? observed.get(index) : null;
+      if (Objects.equals(wanted, found)) {
+        continue;
+      }
+      AuditDifference difference = new AuditDifference(index + 1, wanted, found);
+      Map<String, Object> expectedFacts = new LinkedHashMap<>();
+      Map<String, Object> observedFacts = new LinkedHashMap<>();
+      String entry = "audit entry";
+      if (difference.members().isEmpty()) {
+        expectedFacts.put(entry, index + 1 + " " + AuditDifference.whole(wanted, "none"));
+        observedFacts.put(entry, index + 1 + " " + AuditDifference.whole(found, "none"));
+      } else {
+        expectedFacts.put(entry, difference.where());
+        observedFacts.put(entry, difference.where());
+        for (AuditDifference.Member member : difference.members()) {
+          expectedFacts.put(member.name(), member.expected());
+          observedFacts.put(member.name(), member.observed());
+        }
+      }
+      return Optional.of(
+          Violation.of(
+              Invariant.CONFORMANCE,
+              reference.step(),
+              reference.detail().kind(),
+              new Facts(expectedFacts),
+              new Facts(observedFacts)));
     }
     return Optional.empty();
   }

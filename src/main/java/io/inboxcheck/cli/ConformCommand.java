@@ -7,6 +7,7 @@ import io.inboxcheck.conform.ConformReport;
 import io.inboxcheck.conform.CsvFile;
 import io.inboxcheck.conform.DatabaseTable;
 import io.inboxcheck.conform.Divergence;
+import io.inboxcheck.conform.EnvelopeBound;
 import io.inboxcheck.conform.InitialFile;
 import io.inboxcheck.conform.JsonLinesFile;
 import io.inboxcheck.conform.Judge;
@@ -149,6 +150,15 @@ final class ConformCommand implements Callable<Integer> {
   boolean skipBadLines;
 
   @Option(
+      names = "--max-envelope-size",
+      paramLabel = "CHARS",
+      description =
+          "JSON Lines: the longest recorded envelope read, in characters (default: 26214400, 25"
+              + " MiB, the largest body GitHub sends); a line may be twice that and 1 MiB more, for"
+              + " escapes and its other fields.")
+  long maxEnvelopeChars = EnvelopeBound.DEFAULT_CHARS;
+
+  @Option(
       names = "--reports",
       paramLabel = "DIR",
       defaultValue = "reports/conform",
@@ -161,6 +171,12 @@ final class ConformCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (maxEnvelopeChars < 1024) {
+      err.println(
+          "inboxcheck conform: --max-envelope-size must be at least 1024 characters, got "
+              + maxEnvelopeChars);
+      return ExitCodes.REJECTED;
+    }
     StringBuilder problem = new StringBuilder();
     LogSource source = source(problem);
     if (source == null) {
@@ -169,7 +185,8 @@ final class ConformCommand implements Callable<Integer> {
     }
     try {
       LogStart start = initial == null ? LogStart.UNKNOWN : InitialFile.read(initial);
-      Conform.Options options = new Conform.Options(start, settings(), skipBadLines);
+      Conform.Options options =
+          new Conform.Options(start, settings(), skipBadLines, maxEnvelopeChars);
       Conform.Result result = Conform.run(source, options);
       ConformReport.Run run = report(source, options, result);
       out.print(ConformReport.console(run));
@@ -294,7 +311,7 @@ final class ConformCommand implements Callable<Integer> {
     if (!columns.isEmpty()) {
       problem.append("--columns maps the columns of CSV files and tables, not JSON Lines");
     }
-    return new JsonLinesFile(log);
+    return new JsonLinesFile(log, maxEnvelopeChars);
   }
 
   private Format fileFormat(Path log) {

@@ -13,6 +13,7 @@ import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
 import io.inboxcheck.http.ReceiverFailure;
+import io.inboxcheck.report.Counted;
 import io.inboxcheck.report.ScenarioScript;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -230,7 +231,13 @@ final class CrashCheck {
 
   /** The kills by where they landed, each against its floor; returns the shortfalls. */
   private List<String> printKills(PrintWriter out, PropertyResult<CrashCase> result) {
-    out.println("kills by where they landed:");
+    // A run that stopped at a failure drew fewer cases than it would have: its kills are counted,
+    // but held to no floor, or a second failure that is only the first's shadow would be printed.
+    boolean stopped = result.failure().isPresent();
+    out.println(
+        stopped
+            ? "kills by where they landed, until the run stopped at the failure below:"
+            : "kills by where they landed:");
     List<String> shortfalls = new ArrayList<>();
     for (CrashCase.Point point : CrashCase.Point.values()) {
       if (point == CrashCase.Point.NONE) {
@@ -239,10 +246,9 @@ final class CrashCheck {
       long count = result.metrics().getOrDefault("kills:" + point, 0L);
       long floor = floor(point);
       String detail = point == CrashCase.Point.IN_FLIGHT ? inFlightText(result) : "";
-      out.printf(
-          "  %-48s %4d  (floor %d%s)%s%n",
-          point.description(), count, floor, count < floor ? ", BELOW" : "", detail);
-      if (count < floor && result.failure().isEmpty()) {
+      String against = stopped ? "" : "  (floor " + floor + (count < floor ? ", BELOW)" : ")");
+      out.printf("  %-48s %4d%s%s%n", point.description(), count, against, detail);
+      if (count < floor && !stopped) {
         shortfalls.add(
             "coverage shortfall: kills "
                 + point.description()
@@ -280,12 +286,18 @@ final class CrashCheck {
         "FAILED on scenario "
             + (failure.tryIndex() + 1)
             + ", shrunk to "
-            + shrunk.scenario().steps().size()
-            + " steps and "
-            + shrunk.killCount()
-            + " kills ("
+            + Counted.of(shrunk.scenario().steps().size(), "step")
+            + " and "
+            + Counted.of(shrunk.killCount(), "kill")
+            + " ("
             + failure.shrinkStop().describe()
             + "):");
+    if (shrunk.killCount() == 0) {
+      // The receiver fails with no kill at all: a mistake of every run, not of recovery.
+      out.println(
+          "  no kill was needed: the receiver's audit or view differs from the model's replay of"
+              + " its audit, crash or not");
+    }
     out.println(indent(failure.message()));
     out.println(indent(failure.renderedValue()));
     FailureLines.print(

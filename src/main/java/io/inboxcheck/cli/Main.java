@@ -57,6 +57,7 @@ public final class Main implements Runnable {
     commandLine
         .getHelpSectionMap()
         .put(UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
+    HelpWrapping.install(commandLine);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(

@@ -4,6 +4,7 @@ import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.Counted;
 import io.inboxcheck.report.ReplayStop;
 import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
@@ -176,12 +177,14 @@ final class ReplayCommand implements Callable<Integer> {
     ReplayOutput output =
         new ReplayOutput(format, lineWidth(), files.size(), !"model".equals(receiver), out);
     int exit = ExitCodes.OK;
+    ReplayTally tally = new ReplayTally();
     for (Path file : files) {
       Scenario scenario;
       try {
         scenario = reader.read(file);
       } catch (InputRejected rejected) {
         err.println(rejected.getMessage());
+        tally.rejected(file);
         exit = Math.max(exit, ExitCodes.REJECTED);
         continue;
       }
@@ -199,8 +202,15 @@ final class ReplayCommand implements Callable<Integer> {
         printDifference(err, file, history.expectations());
         exit = Math.max(exit, ExitCodes.FAILED);
       }
+      tally.replayed(file, history, stop.isPresent() || !history.expectationsHold());
     }
     output.finish();
+    if (files.size() > 1) {
+      // JSON stays one document on stdout; the line that sums it up goes beside it.
+      PrintWriter summary = format == Format.table || format == Format.markdown ? out : err;
+      summary.println(tally.line());
+      summary.flush();
+    }
     return exit;
   }
 
@@ -222,8 +232,8 @@ final class ReplayCommand implements Callable<Integer> {
             + ": "
             + report.failures().size()
             + " of "
-            + report.checked()
-            + " expected facts failed:");
+            + Counted.of(report.checked(), "expected fact")
+            + " failed:");
     for (ExpectationReport.Mismatch mismatch : report.failures()) {
       err.println("  " + mismatch.describe());
     }

@@ -1,5 +1,6 @@
 package io.inboxcheck.concurrent;
 
+import io.inboxcheck.check.AuditDifference;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.ReceiverView;
@@ -88,9 +89,9 @@ public final class AuditReplay {
     FinalStates.compare(expected, stored, problems);
     if (!identitySummary(expected).equals(identitySummary(stored))) {
       problems.add(
-          "identity records: model "
+          "identity records (event_id@step first decision, variants' steps): expected "
               + identitySummary(expected)
-              + ", store "
+              + "; observed "
               + identitySummary(stored));
     }
     return problems;
@@ -144,7 +145,7 @@ public final class AuditReplay {
       }
       differences++;
       if (differences <= MAX_REPORTED_DIFFERENCES) {
-        problems.add("audit entry " + (index + 1) + ": model " + wanted + ", store " + found);
+        problems.add(new AuditDifference(index + 1, wanted, found).describe());
       }
     }
     if (differences > MAX_REPORTED_DIFFERENCES) {

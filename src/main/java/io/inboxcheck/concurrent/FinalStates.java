@@ -1,10 +1,13 @@
 package io.inboxcheck.concurrent;
 
+import io.inboxcheck.check.Facts;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.model.ReplacementCounters;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** Compares a store's final view with the model's replay of it; shared by the store checks. */
 final class FinalStates {
@@ -15,18 +18,21 @@ final class FinalStates {
    */
   static void compare(ReceiverView expected, ReceiverView stored, List<String> problems) {
     if (!expected.cards().equals(stored.cards())) {
-      problems.add("final cards: model " + expected.cards() + ", store " + stored.cards());
+      problems.add("final cards: expected " + cards(expected) + "; observed " + cards(stored));
     }
     if (!heldByStep(expected.held()).equals(heldByStep(stored.held()))) {
       problems.add(
-          "held inputs: model "
+          "held inputs (step:reason): expected "
               + heldByStep(expected.held())
-              + ", store "
+              + "; observed "
               + heldByStep(stored.held()));
     }
     if (!expected.replacements().equals(stored.replacements())) {
       problems.add(
-          "counters: model " + expected.replacements() + ", store " + stored.replacements());
+          "replacements: expected "
+              + replacements(expected.replacements())
+              + "; observed "
+              + replacements(stored.replacements()));
     }
   }
 
@@ -46,6 +52,17 @@ final class FinalStates {
         + replay
         + " decides "
         + replayed.describe();
+  }
+
+  /** Every card as SPEC names its parts: {@code card-1 v3 {"stage":"ready"} paused}. */
+  private static String cards(ReceiverView view) {
+    return view.cards().entrySet().stream()
+        .map(card -> card.getKey() + " " + Facts.render(card.getValue()))
+        .collect(Collectors.joining(", ", "[", "]"));
+  }
+
+  private static String replacements(ReplacementCounters counters) {
+    return "event " + counters.event() + ", authoritative " + counters.authoritative();
   }
 
   /** Held inputs as step and reason, by step: a store lists them in commit order. */

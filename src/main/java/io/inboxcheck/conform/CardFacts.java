@@ -60,6 +60,25 @@ record CardFacts(Presence presence, Long version, JsonObject state, Boolean paus
     return presence == Presence.PRESENT ? EXISTS : UNKNOWN;
   }
 
+  /**
+   * What is known of the card whichever of two readings is true: each fact both share, a value only
+   * one gives for a card the other says does not exist, and nothing the two disagree on.
+   */
+  CardFacts join(CardFacts other) {
+    if (equals(other)) {
+      return this;
+    }
+    if (presence == Presence.ABSENT || other.presence == Presence.ABSENT) {
+      CardFacts existing = presence == Presence.ABSENT ? other : this;
+      return new CardFacts(Presence.UNKNOWN, existing.version, existing.state, existing.paused);
+    }
+    return new CardFacts(
+        presence == other.presence ? presence : Presence.UNKNOWN,
+        java.util.Objects.equals(version, other.version) ? version : null,
+        java.util.Objects.equals(state, other.state) ? state : null,
+        java.util.Objects.equals(paused, other.paused) ? paused : null);
+  }
+
   /** The facts as a reason reads them: {@code exists, v12, state unknown, not paused}. */
   String describe() {
     if (presence == Presence.ABSENT) {

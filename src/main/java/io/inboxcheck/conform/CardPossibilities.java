@@ -85,6 +85,11 @@ final class CardPossibilities {
     return outcomes.stream().filter(outcome -> outcome.decision().equals(decision)).toList();
   }
 
+  /** What is left known of the card whichever representative is the real card. */
+  CardFacts afterAny() {
+    return after(outcomes);
+  }
+
   /**
    * What every one of {@code consistent} leaves known of the card after the decision: a value they
    * all share and none took from a placeholder.

@@ -1,7 +1,6 @@
 package io.inboxcheck.conform;
 
 import io.inboxcheck.json.read.InputRejected;
-import io.inboxcheck.json.read.StrictJson;
 
 /**
  * Checks what a receiver really did: reads its recorded traffic from a {@link LogSource} in arrival
@@ -18,7 +17,19 @@ public final class Conform {
    * @param skipBadLines count and list lines that cannot be read and go on, instead of rejecting
    *     the whole log at the first
    */
-  public record Options(LogStart start, Judge.Settings settings, boolean skipBadLines) {}
+  public record Options(
+      LogStart start, Judge.Settings settings, boolean skipBadLines, long maxEnvelopeChars) {
+
+    /** Options with the default bound on a recorded envelope. */
+    public Options(LogStart start, Judge.Settings settings, boolean skipBadLines) {
+      this(start, settings, skipBadLines, EnvelopeBound.DEFAULT_CHARS);
+    }
+
+    /** A parser of lines under these options' bound on envelopes. */
+    LineParser parser() {
+      return new LineParser(maxEnvelopeChars);
+    }
+  }
 
   /**
    * What a run found.
@@ -70,7 +81,7 @@ public final class Conform {
   /** Reads the log's lines without judging them, until {@code each} returns false. */
   static void scan(LogSource source, Options options, java.util.function.Predicate<LogLine> each)
       throws InputRejected, BadLine {
-    LineParser parser = new LineParser(new StrictJson());
+    LineParser parser = options.parser();
     try (LogSource.Lines lines = source.open()) {
       while (true) {
         try {
@@ -99,7 +110,7 @@ public final class Conform {
       judge.finish();
       return;
     }
-    LineParser parser = new LineParser(new StrictJson());
+    LineParser parser = options.parser();
     try (LogSource.Lines lines = source.open()) {
       while (true) {
         LogLine line;

@@ -11,7 +11,11 @@ import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.model.Reducer;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,12 +30,29 @@ import java.util.Set;
  * model decides over every card the log leaves possible ({@link CardPossibilities}): a recorded
  * decision none of them gives is a divergence, one they all give agrees, anything else is unjudged.
  *
- * <p>After a divergence the receiver's decision is taken as the model would have reached it from
- * some state of the card, so one mistake is reported once, not again at every later line.
+ * <p>After a divergence, what the wrong record changed is known only in part, as at the start of a
+ * log: the receiver may have done what it recorded, or what the model decides. Each card the line
+ * touches keeps only what both readings share, its held inputs are no longer settled, and a later
+ * DUPLICATE of the id may restate either decision. A later line is a divergence only when it
+ * contradicts both readings, so one mistake is reported once, not again at every later line.
  */
 final class DeliveryJudge {
+  /** Ids whose decisions are tracked after divergences; past this, the oldest are let go. */
+  static final int MOST_UNCERTAIN_IDS = 1 << 16;
+
   private final Knowledge knowledge;
   private final Tally tally;
+  // Per event id, the decisions a later DUPLICATE of it may restate besides the model's: those of
+  // both readings of a divergence on it.
+  private final Map<String, Set<Decision>> eitherReading =
+      new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Set<Decision>> eldest) {
+          return size() > MOST_UNCERTAIN_IDS;
+        }
+      };
+  // Cards a divergence left known only in part, for the reason an unjudged line gives.
+  private final Set<String> leftInPart = new HashSet<>();
 
   DeliveryJudge(Knowledge knowledge, Tally tally) {
     this.knowledge = knowledge;
@@ -78,8 +99,14 @@ final class DeliveryJudge {
           timing.model(System.nanoTime() - started);
         }
         tally.agrees("deliver");
+      } else if (restatesEitherReading(eventId, outcome.decision(), recorded)) {
+        tally.unjudged(
+            new Unjudged(
+                line.position(), "deliver", Unjudged.Reason.AFTER_DIVERGENCE, eventId, ""));
       } else {
+        Map<String, CardFacts> modelReading = modelReading(outcome, objectId);
         learnRecorded(line, step);
+        bothReadings(eventId, objectId, modelReading, Set.of(outcome.decision()), recorded);
         diverges(line, eventId, Facts.of("decision", outcome.decision()));
       }
       return;
@@ -123,6 +150,8 @@ final class DeliveryJudge {
     Decision recorded = line.decision();
     learnRecorded(line, step);
     if (!decisions.contains(recorded)) {
+      String eventId = line.envelope().eventId().orElse(null);
+      bothReadings(eventId, objectId, Map.of(objectId, possible.afterAny()), decisions, recorded);
       Object model = decisions.size() == 1 ? decisions.iterator().next() : List.copyOf(decisions);
       diverges(
           line,
@@ -135,9 +164,77 @@ final class DeliveryJudge {
           new Unjudged(
               line.position(),
               "deliver",
-              Unjudged.Reason.CARD_NOT_IN_LOG,
+              leftInPart.contains(objectId)
+                  ? Unjudged.Reason.AFTER_DIVERGENCE
+                  : Unjudged.Reason.CARD_NOT_IN_LOG,
               objectId,
               before.describe()));
+    }
+  }
+
+  /**
+   * Whether a DUPLICATE the model restates otherwise restates the decision of one reading of an
+   * earlier divergence on the same id: a receiver that did what the model decides there restates
+   * that, and is not wrong again.
+   */
+  private boolean restatesEitherReading(String eventId, Decision model, Decision recorded) {
+    Set<Decision> either = eventId == null ? null : eitherReading.get(eventId);
+    return either != null
+        && model instanceof Decision.Duplicate
+        && recorded instanceof Decision.Duplicate duplicate
+        && either.contains(duplicate.restates());
+  }
+
+  /** The cards {@code outcome} writes or leaves, as the model reads them, where wholly known. */
+  private Map<String, CardFacts> modelReading(DeliveryOutcome outcome, String objectId) {
+    Map<String, CardFacts> reading = new HashMap<>();
+    outcome
+        .cardsAfter()
+        .forEach(
+            (id, card) -> {
+              if (knowledge.modelKnowsCard(id)) {
+                reading.put(id, CardFacts.of(card));
+              }
+            });
+    if (objectId != null && !reading.containsKey(objectId) && knowledge.modelKnowsCard(objectId)) {
+      reading.put(objectId, knowledge.facts(objectId));
+    }
+    return reading;
+  }
+
+  /**
+   * After a divergence, keeps what both readings share: each card as the receiver's record and the
+   * model's decision would leave it, the card's held inputs unsettled, and either decision for a
+   * later DUPLICATE of the id to restate.
+   */
+  private void bothReadings(
+      String eventId,
+      String objectId,
+      Map<String, CardFacts> modelReading,
+      Set<Decision> model,
+      Decision recorded) {
+    modelReading.forEach(
+        (id, facts) -> {
+          knowledge.learn(id, facts.join(knowledge.facts(id)));
+          leftInPart.add(id);
+        });
+    if (objectId != null) {
+      // What the card holds may be what a wrong record put there, or lack what it left out: its
+      // held inputs, and the ids they were recorded under, are judged from here as unseen.
+      knowledge.forgetHeldOf(objectId);
+    }
+    if (eventId != null) {
+      Set<Decision> either = eitherReading.computeIfAbsent(eventId, id -> new HashSet<>());
+      for (Decision decision : model) {
+        either.add(decision);
+        if (decision instanceof Decision.Duplicate duplicate) {
+          either.add(duplicate.restates());
+        }
+      }
+      either.add(recorded);
+      if (recorded instanceof Decision.Duplicate duplicate) {
+        either.add(duplicate.restates());
+      }
     }
   }
 

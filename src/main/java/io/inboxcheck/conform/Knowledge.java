@@ -265,6 +265,17 @@ final class Knowledge {
     return earlierDeliveries ? !heldSettled.contains(objectId) : heldUnsettled.contains(objectId);
   }
 
+  /**
+   * Whether {@code objectId} holds an input is no longer known for sure (a divergence may have held
+   * one, or not): its next authority is judged as one that may re-evaluate inputs unseen.
+   */
+  void heldUncertain(String objectId) {
+    heldSettled.remove(objectId);
+    if (!earlierDeliveries) {
+      heldUnsettled.add(objectId);
+    }
+  }
+
   /** {@code objectId} holds nothing an authority would re-evaluate that conform has not seen. */
   void heldSettled(String objectId) {
     heldSettled.add(objectId);

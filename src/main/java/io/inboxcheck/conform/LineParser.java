@@ -42,9 +42,12 @@ final class LineParser {
           "settings");
 
   private final StrictJson json;
+  private final long maxEnvelopeChars;
 
-  LineParser(StrictJson json) {
-    this.json = json;
+  /** A parser of lines whose recorded envelopes may be up to {@code maxEnvelopeChars} long. */
+  LineParser(long maxEnvelopeChars) {
+    this.json = new StrictJson(EnvelopeBound.envelopeLimits(maxEnvelopeChars));
+    this.maxEnvelopeChars = maxEnvelopeChars;
   }
 
   LogLine parse(LineFields fields) throws BadLine {
@@ -72,6 +75,15 @@ final class LineParser {
     String text = fields.envelopeText("envelope");
     if (text == null) {
       throw fields.bad("envelope", "missing: the envelope exactly as the receiver received it");
+    }
+    if (text.length() > maxEnvelopeChars) {
+      // Read as a body that is not JSON it would be judged HELD MALFORMED: a finding of the bound.
+      throw fields.bad(
+          "envelope",
+          text.length()
+              + " characters, over the bound of "
+              + maxEnvelopeChars
+              + " (raise it with --max-envelope-size)");
     }
     Decision decision = fields.decision();
     Ack ack = ack(fields);
@@ -148,7 +160,7 @@ final class LineParser {
         at,
         objectId,
         RecordedValues.word(fields, "outcome", outcome, ReconcileOutcome.class),
-        regressed != null && regressed,
+        regressed,
         beforeCard,
         RecordedValues.card(fields, "after", after));
   }

@@ -76,7 +76,7 @@ public sealed interface LogLine
       Instant at,
       String objectId,
       ReconcileOutcome outcome,
-      boolean regressed,
+      Boolean regressed,
       Card before,
       Card after)
       implements LogLine {}

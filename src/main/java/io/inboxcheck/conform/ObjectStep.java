@@ -54,7 +54,8 @@ record ObjectStep(
     /** The record as one line of facts: outcome, card after, resolutions, re-evaluations. */
     List<String> describe() {
       List<String> facts = new ArrayList<>();
-      facts.add(authority.outcome() + (authority.regressed() ? " (regressed)" : ""));
+      facts.add(
+          authority.outcome() + (Boolean.TRUE.equals(authority.regressed()) ? " (regressed)" : ""));
       facts.add("after " + Facts.render(authority.after()));
       for (LogLine.Resolution resolution : resolutions) {
         facts.add("resolved " + resolution.arrival() + ":" + resolution.reason());

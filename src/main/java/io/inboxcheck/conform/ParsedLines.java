@@ -1,7 +1,6 @@
 package io.inboxcheck.conform;
 
 import io.inboxcheck.json.read.InputRejected;
-import io.inboxcheck.json.read.StrictJson;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +29,9 @@ final class ParsedLines {
       throws InputRejected, BadLine {
     BlockingQueue<Object[]> batches = new ArrayBlockingQueue<>(WAITING);
     try (LogSource.Lines lines = source.open()) {
-      Thread reader = new Thread(() -> read(lines, batches), "conform: reading " + source.name());
+      Thread reader =
+          new Thread(
+              () -> read(lines, batches, options.parser()), "conform: reading " + source.name());
       reader.setDaemon(true);
       reader.start();
       try {
@@ -72,8 +73,8 @@ final class ParsedLines {
   }
 
   /** The reader's side: every line parsed, or its bad line, in order, then {@link #END}. */
-  private static void read(LogSource.Lines lines, BlockingQueue<Object[]> batches) {
-    LineParser parser = new LineParser(new StrictJson());
+  private static void read(
+      LogSource.Lines lines, BlockingQueue<Object[]> batches, LineParser parser) {
     Object[] batch = new Object[BATCH];
     int size = 0;
     Object last = END;

@@ -87,7 +87,9 @@ final class ReconcileJudge {
       tally.input("reconcile");
       return;
     }
-    List<String> expected = describe(model, beforeKnown);
+    // A record without "regressed" says nothing of it: judged by the rest, not as false.
+    boolean regressedKnown = recorded.authority().regressed() != null;
+    List<String> expected = describe(model, beforeKnown, regressedKnown);
     List<String> observed = describe(recorded, beforeKnown);
     if (expected.equals(observed)) {
       commit(model, step);
@@ -148,10 +150,11 @@ final class ReconcileJudge {
    * The model's result in the words of a record; the outcome only when the card before is known,
    * since it compares with it.
    */
-  private static List<String> describe(ObjectReconciliation model, boolean beforeKnown) {
+  private static List<String> describe(
+      ObjectReconciliation model, boolean beforeKnown, boolean regressedKnown) {
     List<String> facts = new ArrayList<>();
     if (beforeKnown) {
-      facts.add(model.outcome() + (model.regressed() ? " (regressed)" : ""));
+      facts.add(model.outcome() + (regressedKnown && model.regressed() ? " (regressed)" : ""));
     }
     facts.add("after " + Facts.render(model.cardAfter()));
     model.resolved().forEach(input -> facts.add("resolved " + input.step() + ":" + input.reason()));

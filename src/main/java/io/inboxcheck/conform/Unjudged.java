@@ -30,7 +30,14 @@ public record Unjudged(
     BEGAN_BEFORE_LOG("the reconciliation of %s began before the log"),
     CLOCK_CHECK_NOT_IN_LOG(
         "whether the receiver checked its clock again at this time, letting go of %s, is not in"
-            + " the log");
+            + " the log"),
+    /**
+     * A divergence before this line left what it reads known only in part: the receiver's state may
+     * follow its wrong record or the model's reading of it.
+     */
+    AFTER_DIVERGENCE(
+        "%s is known only in part after a divergence: the receiver may have done what it recorded"
+            + " or what the model decides");
 
     private final String template;
 

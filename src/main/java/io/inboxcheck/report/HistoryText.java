@@ -249,8 +249,7 @@ public final class HistoryText {
       page.line(
           (report.checked() - report.failures().size())
               + " of "
-              + report.checked()
-              + " expected facts hold.");
+              + Counted.of(report.checked(), "expected fact holds.", "expected facts hold."));
       report.failures().forEach(mismatch -> page.bullet("FAILED " + mismatch.describe()));
     }
     if (stop.isPresent() && stop.get().stepsSkipped()) {

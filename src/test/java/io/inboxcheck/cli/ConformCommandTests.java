@@ -228,6 +228,81 @@ class ConformCommandTests {
         initial + ": /cards/card-7/version: expected an integer from 0 to");
   }
 
+  @Test
+  void aLineThatIsNotUtf8IsRejectedAtItsOwnLine() throws Exception {
+    // Far more than a read buffer of good lines first, so a reader that fails a buffer ahead of
+    // the line would name the wrong one.
+    List<String> lines = new java.util.ArrayList<>();
+    for (int second = 0; second < 3000; second++) {
+      lines.add(
+          delivery(
+              String.format("2024-01-01T08:%02d:%02dZ", second / 60, second % 60),
+              ENVELOPE_1,
+              "APPLIED"));
+    }
+    String bad = delivery("2024-01-01T09:00:00Z", ENVELOPE_2, "STALE");
+    int column = bad.indexOf("queued");
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    for (String line : lines) {
+      bytes.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    byte[] broken = bad.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    broken[column] = (byte) 0xFF;
+    bytes.write(broken);
+    bytes.write('\n');
+    Path log = Files.write(folder.resolve("latin1.jsonl"), bytes.toByteArray());
+
+    CommandRun run = conform(log.toString());
+
+    assertRejected(run, log + " line 3001: not valid UTF-8 at column " + (column + 1));
+    assertThat(run.err()).doesNotContain("Input length");
+  }
+
+  @Test
+  void anEnvelopeOfMoreThan64KibIsReadAndTheBoundIsAnOption() throws Exception {
+    String large =
+        "{\\\"event_id\\\":\\\"e-1\\\",\\\"object_id\\\":\\\"card-7\\\","
+            + "\\\"object_version\\\":12,\\\"type\\\":\\\"card.snapshot\\\","
+            + "\\\"state\\\":{\\\"stage\\\":\\\"ready\\\",\\\"notes\\\":\\\""
+            + "x".repeat(200_000)
+            + "\\\"}}";
+    Path log = log("large.jsonl", delivery("2024-01-01T08:00:00Z", large, "APPLIED"));
+
+    CommandRun read = conform(log.toString(), "--initial", initial().toString());
+    CommandRun bounded =
+        conform(log.toString(), "--initial", initial().toString(), "--max-envelope-size", "65536");
+
+    assertThat(read.exitCode()).as(read.out() + read.err()).isZero();
+    assertThat(read.out()).contains("judged and agreeing: 1");
+    assertRejected(
+        bounded, log + " line 1, $.envelope: 200119 characters, over the bound of 65536");
+    assertThat(bounded.err()).contains("--max-envelope-size");
+  }
+
+  @Test
+  void anAuthorityLineWithoutRegressedIsNotJudgedAsNotRegressed() throws Exception {
+    String reconcile =
+        "{\"kind\":\"reconcile\",\"at\":\"2024-01-01T08:00:01Z\",\"authority\":"
+            + "{\"card-7\":{\"version\":5,\"state\":{\"stage\":\"old\"}}}}";
+    String card = "{\"version\":5,\"state\":{\"stage\":\"old\"},\"paused\":false}";
+    String authority =
+        "{\"kind\":\"authority\",\"at\":\"2024-01-01T08:00:01Z\",\"object_id\":\"card-7\","
+            + "\"outcome\":\"REPLACED\",%s\"before\":{\"version\":10,\"state\":"
+            + "{\"stage\":\"queued\"},\"paused\":false},\"after\":"
+            + card
+            + "}";
+    Path silent = log("silent.jsonl", reconcile, authority.formatted(""));
+    Path wrong = log("wrong.jsonl", reconcile, authority.formatted("\"regressed\":false,"));
+
+    CommandRun unknown = conform(silent.toString(), "--initial", initial().toString());
+    CommandRun judged = conform(wrong.toString(), "--initial", initial().toString());
+
+    assertThat(unknown.exitCode()).as(unknown.out() + unknown.err()).isZero();
+    assertThat(unknown.out()).contains("judged and agreeing: 1", "divergences: 0");
+    assertThat(judged.exitCode()).as(judged.out() + judged.err()).isEqualTo(1);
+    assertThat(judged.out()).contains("divergences: 1", "(regressed)");
+  }
+
   private static void assertRejected(CommandRun run, String line) {
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(2);
     assertThat(run.err().lines().toList()).hasSize(1);

@@ -57,6 +57,23 @@ class HelpAndVersionTests {
   }
 
   @Test
+  void aDocumentNamedInACommandsHelpStaysWholeOnOneLine() {
+    Pattern document = Pattern.compile("docs/[a-z-]+\\.md");
+    int named = 0;
+    for (String command : new CommandLine(new Main()).getSubcommands().keySet()) {
+      CommandSpec spec = new CommandLine(new Main()).getSubcommands().get(command).getCommandSpec();
+      String help = CommandRun.of(command, "--help").out();
+      Matcher inDescription =
+          document.matcher(flat(String.join(" ", spec.usageMessage().description())));
+      while (inDescription.find()) {
+        named++;
+        assertThat(help).as("%s --help", command).contains(inDescription.group());
+      }
+    }
+    assertThat(named).as("documents named in the commands' descriptions").isPositive();
+  }
+
+  @Test
   void aDescriptionWrittenOverLinesIsSummarisedAtItsFirstFullStop() {
     CommandSpec spec = CommandSpec.create();
     spec.usageMessage()

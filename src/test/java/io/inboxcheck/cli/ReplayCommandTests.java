@@ -140,6 +140,52 @@ class ReplayCommandTests {
     assertThat(run.out())
         .contains("Scenario stripe-retry-within-three-days ")
         .doesNotContain("JSON Schema");
+    assertThat(run.out().strip().lines().reduce((first, second) -> second))
+        .hasValueSatisfying(
+            last ->
+                assertThat(last)
+                    .matches(
+                        files.size()
+                            + " files replayed: [0-9,]+ steps, ([0-9,]+) of \\1"
+                            + " expected facts held; no file failed\\."));
+  }
+
+  @Test
+  void aReplayOfSeveralFilesEndsWithOneLineNamingTheFilesThatFailedInTheSingular()
+      throws IOException {
+    String oneStep =
+        """
+        {"name": "one-step", "description": "one delivery",
+         "initial": {"card-1": {"version": 1, "state": {"stage": "queued"}}},
+         "steps": [
+           {"deliver": {"event_id": "e-1", "object_id": "card-1", "object_version": 2,
+                        "occurred_at": "2024-03-01T10:00:00Z", "type": "card.snapshot",
+                        "state": {"stage": "ready"}},
+            "received_at": "2024-03-01T10:00:01Z", "expect": {"decision": "%s"}}]}
+        """;
+    Path right = Files.writeString(folder.resolve("a-right.json"), oneStep.formatted("APPLIED"));
+    Path wrong = Files.writeString(folder.resolve("b-wrong.json"), oneStep.formatted("DUPLICATE"));
+    Path broken = Files.writeString(folder.resolve("c-broken.json"), "{");
+
+    CommandRun run = CommandRun.of("replay", right.toString(), wrong.toString(), broken.toString());
+    CommandRun json =
+        CommandRun.of("replay", "--format", "json", right.toString(), right.toString());
+
+    String summary =
+        "2 files replayed: 2 steps, 1 of 2 expected facts held; 1 file failed: "
+            + wrong
+            + "; 1 file rejected: "
+            + broken
+            + ".";
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.out().strip().lines().reduce((first, second) -> second)).hasValue(summary);
+    assertThat(json.exitCode()).isZero();
+    assertThat(new ObjectMapper().readTree(json.out()).get("histories")).hasSize(2);
+    assertThat(json.err().strip())
+        .isEqualTo("2 files replayed: 2 steps, 2 of 2 expected facts held; no file failed.");
+    assertThat(CommandRun.of("replay", right.toString()).out())
+        .contains("1 of 1 expected fact holds.")
+        .doesNotContain("files replayed");
   }
 
   @Test

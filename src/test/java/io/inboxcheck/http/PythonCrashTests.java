@@ -31,7 +31,8 @@ class PythonCrashTests {
   /** One line of "kills by where they landed": the point, its count, its floor. */
   private static final Pattern KILL_LINE = Pattern.compile("(?m)^  (.+?) +(\\d+)  \\(floor (\\d+)");
 
-  private static final Pattern SHRUNK = Pattern.compile("shrunk to (\\d+) steps and (\\d+) kills");
+  private static final Pattern SHRUNK =
+      Pattern.compile("shrunk to (\\d+) steps? and (\\d+) kills?");
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
 
   @Test
@@ -115,6 +116,28 @@ class PythonCrashTests {
             "was acknowledged .*is not in the audit|the audit holds \\d+ entries|after \\d+ kills")
         .contains("Seed " + SEED + "; rerun with: java -jar target/inboxcheck.jar check --crash")
         .contains("--receiver 'exec:" + ACK_BEFORE_COMMIT + "' --seed " + SEED + " --kills 10");
+    // A run that stopped at its failure drew fewer cases: its kills are held to no floor, so the
+    // kinds it never reached are not a second failure.
+    assertThat(run.out())
+        .contains("kills by where they landed, until the run stopped at the failure below:")
+        .doesNotContain("(floor ")
+        .doesNotContain("BELOW")
+        .doesNotContain("coverage shortfall");
+  }
+
+  @Test
+  void aReceiverWrongWithoutAnyKillIsToldNoKillWasNeeded() {
+    PythonReceiver.requirePython();
+
+    CommandRun run = check(PythonReceiver.COMMAND + " --mistake last-arrival-wins", 30);
+
+    assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
+    assertThat(run.out())
+        .as(text(run))
+        .containsPattern("shrunk to \\d+ steps? and 0 kills")
+        .contains("no kill was needed: the receiver's audit or view differs from the model's")
+        .doesNotContain("DeliveryRecorded[")
+        .doesNotContain("ReplacementCounters[");
   }
 
   @Test

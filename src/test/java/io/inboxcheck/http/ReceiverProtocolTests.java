@@ -147,6 +147,39 @@ class ReceiverProtocolTests {
    * The view an answer carries validates as a view and equals what {@code GET view} answers right
    * after it, the promise of a receiver that declares views in answers.
    */
+  /**
+   * What docs/receiver-protocol.md settles about the wire, as the schemas and the example say it: a
+   * reconcile request carries no time (the clock is moved first), a held input without a usable id
+   * has a null event_id and never "", and a path or method outside the protocol answers 404 with an
+   * error body.
+   */
+  @Test
+  void theSchemasAndTheExampleSettleWhatTheProtocolLeftOpen() throws Exception {
+    assertThat(errors("reconcile-request", "{\"objects\": {}, \"at\": \"2024-01-01T00:00:00Z\"}"))
+        .as("a reconcile request carries no time")
+        .isNotEmpty();
+    String view =
+        "{\"protocol\": \"inboxcheck-receiver-protocol/1\", \"clock\": \"2024-01-01T00:00:00Z\","
+            + " \"cards\": {}, \"held\": [{\"arrival\": 1, \"event_id\": %s, \"reason\":"
+            + " \"MALFORMED\"}], \"identities\": [], \"audit\": [], \"replacements\":"
+            + " {\"event\": 0, \"authoritative\": 0}}";
+    assertThat(errors("view-answer", view.formatted("null"))).isEmpty();
+    assertThat(errors("view-answer", view.formatted("\"\""))).as("event_id \"\"").isNotEmpty();
+    assertThat(errors("view-answer", view.formatted("12"))).as("event_id 12").isNotEmpty();
+
+    Map<String, String> secret = Map.of(ReceiverClient.SECRET_HEADER, process.secret());
+    for (String[] request :
+        List.of(
+            new String[] {"GET", "/webhook"},
+            new String[] {"POST", "/nowhere"},
+            new String[] {"POST", "/inboxcheck/view"},
+            new String[] {"GET", "/inboxcheck/reset"})) {
+      ReceiverClient.Answer answer = client.raw(request[0], request[1], "", secret);
+      assertThat(answer.status()).as("%s %s", request[0], request[1]).isEqualTo(404);
+      assertValid("error-answer", answer.body());
+    }
+  }
+
   private void assertCarriesTheView(String answer) throws Exception {
     JsonNode carried = JSON.readTree(answer).get("view");
     assertThat(carried).as("the view in %s", answer).isNotNull();
