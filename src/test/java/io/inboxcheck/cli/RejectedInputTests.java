@@ -61,11 +61,11 @@ class RejectedInputTests {
   }
 
   @Test
-  void hundredLevelNestingIsRejected() throws IOException {
-    String deep = "[".repeat(100) + "]".repeat(100);
+  void nestingFarPastTheDeliveryBoundIsRejected() throws IOException {
+    String deep = "[".repeat(1000) + "]".repeat(1000);
     CommandRun run =
         replay("deep.json", "{\"name\": \"x\", \"steps\": [{\"deliver\": " + deep + "}]}");
-    assertRejected(run, "deep.json", "nested deeper than the limit of 64 levels");
+    assertRejected(run, "deep.json", "nested deeper than the limit of 144 levels");
   }
 
   @Test
