@@ -25,7 +25,7 @@ import java.util.concurrent.Flow;
 final class AnswerBody {
   /**
    * The largest answer read: a view of a long run holds every recorded body, some at the largest
-   * size a delivery may have (SPEC section 1.1); the protocol's other answers are a few hundred
+   * size a delivery may have (SPEC section 1.5); the protocol's other answers are a few hundred
    * bytes.
    */
   static final int MAX_ANSWER_BYTES = 32 << 20;
@@ -109,6 +109,9 @@ final class AnswerBody {
 
     @Override
     public void onNext(List<ByteBuffer> buffers) {
+      if (body.isDone()) {
+        return; // cancelled past the bound: what was already on its way is dropped unread
+      }
       for (ByteBuffer buffer : buffers) {
         size += buffer.remaining();
         received.add(buffer);
