@@ -50,7 +50,9 @@ public final class JsonLinesFile implements LogSource {
     private final String source;
     private final Reader reader;
     private final BoundedLines lines;
-    private final StrictJson json = new StrictJson();
+    // A line records a body as received, as one string: as long as the line may be.
+    private final StrictJson json =
+        new StrictJson(JsonLimits.DEFAULT.withStringsAsLongAsTheInput());
     private long number;
 
     JsonLines(String source, Reader reader) {

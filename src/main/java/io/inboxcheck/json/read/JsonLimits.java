@@ -27,4 +27,16 @@ public record JsonLimits(
         2 * bounds.maxNumberLength(),
         2 * bounds.maxStringLength());
   }
+
+  /**
+   * The same limits, but a string may be as long as the whole input: a log line records a body as
+   * received, as one string.
+   */
+  public JsonLimits withStringsAsLongAsTheInput() {
+    return new JsonLimits(
+        maxInputBytes,
+        maxNestingDepth,
+        maxNumberLength,
+        (int) Math.min(Integer.MAX_VALUE, maxInputBytes));
+  }
 }
