@@ -33,6 +33,9 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         connection, outside the delivery lock, confirming the object with the
                         provider in between: a delivery committed meanwhile is neither re-evaluated
                         nor kept paused.
+  bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
+                        default error handler does: a body past a bound (SPEC section 1.5) is
+                        refused on every retry instead of held MALFORMED, a poison message.
 
 Views in answers: the reset answer declares "view_in_answers": true, and every 2xx answer of the
 webhook and of the control API's POSTs carries "view", exactly what GET view answers right after
@@ -62,12 +65,18 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 PROTOCOL = "inboxcheck-receiver-protocol/1"
 LARGEST_VERSION = Decimal(2**63 - 1)
 _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
-MAX_BODY_BYTES = 1 << 20
+# The largest delivery a receiver must decide (SPEC section 1.5): past any bound a body is held
+# MALFORMED unread and acknowledged, so the provider stops retrying it.
+MAX_DELIVERY_BYTES = 4 << 20
+MAX_NESTING_DEPTH = 128  # the envelope itself is level 1
+MAX_STRING_LENGTH = 1 << 16  # characters once escapes are read
+MAX_NUMBER_LENGTH = 100  # characters as written
+MAX_BODY_BYTES = 16 << 20  # a body is read at most this far; past it only its length is kept
 FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
 CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
-            "reconcile-not-atomic")
+            "reconcile-not-atomic", "bounded-parser-raises")
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -370,7 +379,7 @@ class Store:
         answer-before-commit mistake: it is handed the decision (and writes the HTTP answer) before
         the decision is written and committed; a correct store never gets one."""
         def work():
-            envelope = read_envelope(text)
+            envelope = read_envelope(text, self.mistake == "bounded-parser-raises")
             outcome = self.decide(envelope)
             if self.fail_next_write:
                 self.fail_next_write = False
@@ -603,11 +612,48 @@ class StorageFault(Exception):
     """The durable write failed: nothing of the delivery is kept and the answer is not 2xx."""
 
 
-def read_envelope(text):
+class PastBounds(ValueError):
+    """A body past the delivery bounds of SPEC section 1.5."""
+
+
+def read_envelope(text, raise_past_bounds=False):
+    """The envelope, or None when it cannot be read: not JSON, or past a bound (SPEC 1.5); either
+    way it has no identity and is held MALFORMED. raise_past_bounds is the bounded-parser-raises
+    mistake: the bounds' error escapes, as Python's own RecursionError does on a deep body."""
     try:
-        return parse_json(text)
+        if len(text.encode("utf-8")) > MAX_DELIVERY_BYTES:
+            raise PastBounds("longer than " + str(MAX_DELIVERY_BYTES) + " bytes")
+        value = json.loads(text, parse_float=_bounded_number, parse_int=_bounded_number,
+                           parse_constant=_no_constant)
+        _check_bounds(value)
+        return value
+    except (PastBounds, RecursionError):
+        if raise_past_bounds:
+            raise
+        return None
     except ValueError:
         return None  # not JSON at all: no identity, held MALFORMED
+
+
+def _bounded_number(written):
+    if len(written) > MAX_NUMBER_LENGTH:
+        raise PastBounds("a number longer than " + str(MAX_NUMBER_LENGTH) + " characters")
+    return Decimal(written)
+
+
+def _check_bounds(value):
+    """Nesting and string lengths, walked without recursion so no depth can break the walk."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, str):
+            if len(item) > MAX_STRING_LENGTH:
+                raise PastBounds("a string longer than " + str(MAX_STRING_LENGTH) + " characters")
+        elif isinstance(item, (dict, list)):
+            if depth > MAX_NESTING_DEPTH:
+                raise PastBounds("nested deeper than " + str(MAX_NESTING_DEPTH) + " levels")
+            members = list(item.keys()) + list(item.values()) if isinstance(item, dict) else item
+            pending.extend((member, depth + 1) for member in members)
 
 
 def recorded_view(recorded):
@@ -652,10 +698,23 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(500, {"error": "internal error: " + repr(error)})
 
     def read_body(self):
+        """The body as text. A refusal here would be retried forever (a poison message), so a body
+        that is not UTF-8, or one past MAX_BODY_BYTES (read to its end, its length kept), becomes
+        text that is not JSON: held MALFORMED like any unreadable body."""
         length = int(self.headers.get("Content-Length") or 0)
         if length > MAX_BODY_BYTES:
-            raise Rejected(413, "body larger than " + str(MAX_BODY_BYTES) + " bytes")
-        return self.rfile.read(length).decode("utf-8") if length else ""
+            left = length
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 16))
+                if not chunk:
+                    break
+                left -= len(chunk)
+            return "unread: a body of %d bytes" % length
+        data = self.rfile.read(length) if length else b""
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "not UTF-8: " + data.decode("utf-8", "replace")
 
     def webhook(self, body):
         if not self.control_enabled:

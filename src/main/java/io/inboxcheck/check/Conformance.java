@@ -2,7 +2,9 @@ package io.inboxcheck.check;
 
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.scenario.HistoryStep;
 import java.util.LinkedHashMap;
@@ -26,6 +28,17 @@ final class Conformance {
     String kind = reference.detail().kind();
     if (reference.detail() instanceof HistoryStep.Delivered expected
         && tested.detail() instanceof HistoryStep.Delivered actual) {
+      if (isPoisonMessage(expected, actual)) {
+        return Optional.of(
+            Violation.of(
+                Invariant.CONFORMANCE,
+                reference.step(),
+                kind,
+                Facts.of("ack", expected.ack(), "decision", describe(expected.decision())),
+                Facts.of(
+                    "ack",
+                    actual.ack() + ", a poison message: the provider retries this forever")));
+      }
       if (decisions && !Objects.equals(expected.decision(), actual.decision())) {
         return differ(
             reference,
@@ -100,6 +113,19 @@ final class Conformance {
               new Facts(observedFacts)));
     }
     return Optional.empty();
+  }
+
+  /**
+   * A delivery the model holds {@code MALFORMED} and acknowledges that the receiver refused: no
+   * retry can ever change an unreadable body, so a provider sends it again for as long as it
+   * retries, and the receiver's queue or alerting takes the weight.
+   */
+  private static boolean isPoisonMessage(
+      HistoryStep.Delivered expected, HistoryStep.Delivered actual) {
+    return expected.ack() == Ack.ACK
+        && actual.ack() == Ack.NO_ACK
+        && expected.decision() != null
+        && expected.decision().reason() == HeldReason.MALFORMED;
   }
 
   private static Optional<Violation> differ(

@@ -1,5 +1,12 @@
 package io.inboxcheck.conform;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.json.read.JsonLimits;
 import io.inboxcheck.json.read.StrictJson;
@@ -12,8 +19,8 @@ import java.util.Map;
 
 /**
  * A CSV log as a database export writes it (RFC 4180: a header row, fields separated by commas,
- * quoted with {@code "} when they hold commas, quotes or line breaks). The header names the
- * columns; {@link RowLayout} says which column holds which field.
+ * quoted with {@code "} when they hold commas, quotes or line breaks), split by Jackson's CSV
+ * parser. The header names the columns; {@link RowLayout} says which column holds which field.
  */
 public final class CsvFile implements LogSource {
   private final Path file;
@@ -35,8 +42,7 @@ public final class CsvFile implements LogSource {
 
   @Override
   public Lines open() throws InputRejected {
-    Reader reader = JsonLinesFile.text(file);
-    Records records = new Records(name(), reader);
+    Records records = new Records(name(), JsonLinesFile.text(file));
     try {
       Object[] header = records.next();
       if (header == null) {
@@ -83,152 +89,161 @@ public final class CsvFile implements LogSource {
     }
   }
 
-  /** RFC 4180 records, each remembering the line it starts on. */
+  /**
+   * The records of the file, each remembering the line it starts on. A record that breaks the
+   * format is read to its end and reported as one {@link BadLine}, so the next record can still be
+   * read (as {@code --skip-bad-lines} needs).
+   */
   private static final class Records {
+    /** A record holds one envelope and a few short fields: the bound of any one input. */
     private static final long MAX_RECORD_CHARS = JsonLimits.DEFAULT.maxInputBytes();
+
+    /** Far more columns than any log has; a record of millions of empty fields stays small. */
+    private static final int MAX_FIELDS = 10_000;
+
+    private static final CsvFactory FACTORY =
+        CsvFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder().maxStringLength((int) MAX_RECORD_CHARS).build())
+            .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
+            .build();
 
     private final String source;
     private final Reader reader;
-    private long line = 1;
-    private long startLine;
-    private int pending = -2;
+    private final CsvParser parser;
+    private long startLine = 1;
 
-    Records(String source, Reader reader) {
+    Records(String source, Reader reader) throws InputRejected {
       this.source = source;
       this.reader = reader;
+      try {
+        this.parser = FACTORY.createParser(reader);
+      } catch (IOException e) {
+        close();
+        throw new InputRejected(source, "line 1", "cannot be read: " + e.getMessage());
+      }
+      parser.setSchema(CsvSchema.emptySchema());
     }
 
     LinePosition start() {
       return LinePosition.line(source, startLine);
     }
 
-    /**
-     * The next record's fields, or null at the end; a record that is only a line end is skipped.
-     */
+    /** The next record's fields, or null at the end; empty lines are skipped. */
     Object[] next() throws BadLine, InputRejected {
-      while (true) {
-        int first = read();
-        if (first < 0) {
+      try {
+        if (token() != JsonToken.START_ARRAY) {
           return null;
         }
-        startLine = line;
-        if (first == '\n' || first == '\r') {
-          consumeLineEnd(first);
-          continue;
-        }
-        unread(first);
-        try {
-          return record();
-        } catch (BadLine bad) {
-          // Whatever follows on this line belongs to the broken record.
-          skipToLineEnd();
-          throw bad;
-        }
+      } catch (BrokenRecord broken) {
+        throw new BadLine(LinePosition.line(source, lineNow()), null, broken.problem);
       }
-    }
-
-    private void skipToLineEnd() throws InputRejected {
-      int c = read();
-      while (c >= 0 && c != '\n') {
-        c = read();
-      }
-      if (c == '\n') {
-        line++;
-      }
-    }
-
-    private Object[] record() throws BadLine, InputRejected {
+      startLine = -1;
       List<Object> fields = new ArrayList<>();
-      StringBuilder field = new StringBuilder();
       long size = 0;
+      String problem = null;
       while (true) {
-        int c = read();
-        if (c == '"' && field.length() == 0) {
-          size += quoted(field);
-          c = read();
-          if (c >= 0 && c != ',' && c != '\n' && c != '\r') {
-            throw new BadLine(start(), null, "text after a closing quote; quote the whole field");
-          }
-        }
-        if (c == ',') {
-          fields.add(field.toString());
-          field.setLength(0);
+        JsonToken token;
+        try {
+          token = token();
+        } catch (BrokenRecord broken) {
+          noteStart();
+          problem = problem == null ? broken.problem : problem;
           continue;
         }
-        if (c < 0 || c == '\n' || c == '\r') {
-          consumeLineEnd(c);
-          fields.add(field.toString());
-          return fields.toArray();
+        noteStart();
+        if (token == null || token == JsonToken.END_ARRAY) {
+          break;
         }
-        field.append((char) c);
-        if (++size > MAX_RECORD_CHARS) {
-          throw new BadLine(
-              start(), null, "a record longer than " + MAX_RECORD_CHARS + " characters");
+        String field = text();
+        size += field.length() + 1;
+        if (size > MAX_RECORD_CHARS && problem == null) {
+          problem = "a record longer than " + MAX_RECORD_CHARS + " characters";
         }
+        if (fields.size() >= MAX_FIELDS && problem == null) {
+          problem = "a record of more than " + MAX_FIELDS + " fields";
+        }
+        if (problem == null) {
+          fields.add(field);
+        }
+      }
+      if (problem != null) {
+        throw new BadLine(start(), null, problem);
+      }
+      return fields.toArray();
+    }
+
+    /** A record starts where its first field starts (Jackson places no record token). */
+    private void noteStart() {
+      if (startLine < 0) {
+        startLine = Math.max(1, parser.currentTokenLocation().getLineNr());
       }
     }
 
-    /** Reads a quoted field's content after its opening quote; returns its length. */
-    private long quoted(StringBuilder field) throws BadLine, InputRejected {
-      long size = 0;
-      while (true) {
-        int c = read();
-        if (c < 0) {
-          throw new BadLine(start(), null, "a quoted field is never closed");
-        }
-        if (c == '"') {
-          int next = read();
-          if (next != '"') {
-            unread(next);
-            return size;
-          }
-        }
-        if (c == '\n') {
-          line++;
-        }
-        field.append((char) c);
-        if (++size > MAX_RECORD_CHARS) {
-          throw new BadLine(
-              start(), null, "a record longer than " + MAX_RECORD_CHARS + " characters");
-        }
-      }
-    }
-
-    private void consumeLineEnd(int c) throws InputRejected {
-      if (c == '\r') {
-        int next = read();
-        if (next != '\n') {
-          unread(next);
-        }
-      }
-      if (c >= 0) {
-        line++;
-      }
-    }
-
-    private int read() throws InputRejected {
-      if (pending != -2) {
-        int c = pending;
-        pending = -2;
-        return c;
-      }
+    /**
+     * The next token; a break of the format is a {@link BrokenRecord} once the parser has moved
+     * past it, and a parser that stopped moving is the end of what can be read.
+     */
+    private JsonToken token() throws BrokenRecord, InputRejected {
+      long before = parser.currentLocation().getCharOffset();
       try {
-        return reader.read();
+        return parser.nextToken();
+      } catch (StreamConstraintsException tooLong) {
+        throw new BrokenRecord("a record longer than " + MAX_RECORD_CHARS + " characters");
+      } catch (JsonProcessingException broken) {
+        if (parser.currentLocation().getCharOffset() <= before) {
+          throw new InputRejected(source, "line " + lineNow(), problem(broken));
+        }
+        throw new BrokenRecord(problem(broken));
       } catch (IOException e) {
-        throw new InputRejected(source, "line " + line, "cannot be read: " + e.getMessage());
+        throw new InputRejected(source, "line " + lineNow(), "cannot be read: " + e.getMessage());
       }
     }
 
-    private void unread(int c) {
-      pending = c;
+    private String text() throws InputRejected {
+      try {
+        return parser.getText();
+      } catch (IOException e) {
+        throw new InputRejected(source, "line " + lineNow(), "cannot be read: " + e.getMessage());
+      }
+    }
+
+    private long lineNow() {
+      return Math.max(1, parser.currentLocation().getLineNr());
+    }
+
+    /** Jackson's words for a break of RFC 4180, in the words of this project's messages. */
+    private static String problem(JsonProcessingException broken) {
+      String message = broken.getOriginalMessage();
+      if (message.startsWith("Missing closing quote")) {
+        return "a quoted field is never closed";
+      }
+      if (message.contains("Expected column separator")) {
+        return "text after a closing quote; quote the whole field";
+      }
+      return "not CSV: " + message;
     }
 
     void close() {
       try {
+        if (parser != null) {
+          parser.close();
+        }
         reader.close();
       } catch (IOException e) {
         // A file read to its end: failing to close it changes nothing.
       }
+    }
+  }
+
+  /** A record that breaks the format, with what breaks it; the parser has moved past the break. */
+  private static final class BrokenRecord extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final String problem;
+
+    BrokenRecord(String problem) {
+      super(problem, null, false, false);
+      this.problem = problem;
     }
   }
 }

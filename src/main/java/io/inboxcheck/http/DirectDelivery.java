@@ -2,33 +2,43 @@ package io.inboxcheck.http;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One webhook delivery over a plain socket, sent and read in the calling thread, for a kill that
  * must land the moment the answer is read: the JDK's client hands an answer from its selector
  * thread to the caller, which on a loaded machine can take longer than a receiver needs to COMMIT
  * after answering. HTTP/1.1 with {@code Connection: close}, an answer with a {@code Content-Length}
- * (the receiver protocol's answers have one), every read bounded by the timeout.
+ * (the receiver protocol's answers have one), the whole exchange bounded by the timeout and the
+ * answer by {@link AnswerBody#MAX_ANSWER_BYTES}.
  */
 final class DirectDelivery {
-  /** The largest answer read; the protocol's answers are a few hundred bytes. */
-  static final int MAX_ANSWER_BYTES = 1 << 20;
+  private static final int MAX_ANSWER_BYTES = AnswerBody.MAX_ANSWER_BYTES;
+
+  /** The largest status line and headers read; the protocol's are a few hundred bytes. */
+  private static final int MAX_HEAD_BYTES = 64 * 1024;
 
   private DirectDelivery() {}
 
+  /** An answer as it came: its status, its {@code Content-Type} if any, and its body's bytes. */
+  record Raw(int status, Optional<String> contentType, byte[] body) {}
+
   /** Sends {@code body} to {@code base}'s webhook and reads the whole answer. */
-  static ReceiverClient.Answer send(
-      URI base, String body, Map<String, String> headers, Duration timeout) throws IOException {
+  static Raw send(URI base, String body, Map<String, String> headers, Duration timeout)
+      throws IOException {
     byte[] payload = body.getBytes(StandardCharsets.UTF_8);
     StringBuilder request = new StringBuilder("POST /webhook HTTP/1.1\r\n");
     request.append("Host: ").append(base.getHost()).append(':').append(base.getPort());
@@ -37,6 +47,7 @@ final class DirectDelivery {
     headers.forEach(
         (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
     request.append("\r\n");
+    long deadline = System.nanoTime() + timeout.toNanos();
     try (Socket socket = new Socket()) {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout((int) timeout.toMillis());
@@ -46,35 +57,39 @@ final class DirectDelivery {
       out.write(request.toString().getBytes(StandardCharsets.US_ASCII));
       out.write(payload);
       out.flush();
-      return answer(new BufferedInputStream(socket.getInputStream()));
+      return answer(new BufferedInputStream(new BeforeDeadline(socket, deadline)));
     }
   }
 
-  private static ReceiverClient.Answer answer(InputStream in) throws IOException {
+  private static Raw answer(InputStream in) throws IOException {
     String head = head(in);
     String[] lines = head.split("\r\n");
     String[] status = lines[0].split(" ", 3);
     if (status.length < 2 || !status[0].startsWith("HTTP/")) {
       throw new IOException("not an HTTP answer: " + ProtocolValues.excerpt(lines[0]));
     }
-    int length = 0;
+    long length = 0;
+    Optional<String> contentType = Optional.empty();
     for (String line : lines) {
       int colon = line.indexOf(':');
-      if (colon > 0
-          && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals("content-length")) {
-        length = Integer.parseInt(line.substring(colon + 1).trim());
+      String name = colon > 0 ? line.substring(0, colon).trim().toLowerCase(Locale.ROOT) : "";
+      if (name.equals("content-length")) {
+        length = Long.parseLong(line.substring(colon + 1).trim());
+      } else if (name.equals("content-type")) {
+        contentType = Optional.of(line.substring(colon + 1).trim());
       }
     }
-    if (length < 0 || length > MAX_ANSWER_BYTES) {
+    if (length < 0) {
       throw new IOException("an answer of " + length + " bytes");
     }
-    byte[] bytes = in.readNBytes(length);
+    if (length > MAX_ANSWER_BYTES) {
+      throw new AnswerBody.TooLong(length, true);
+    }
+    byte[] bytes = in.readNBytes((int) length);
     if (bytes.length < length) {
       throw new IOException("the answer ended after " + bytes.length + " of " + length + " bytes");
     }
-    // Numbered by the caller (ReceiverClient.deliverDirect), which counts it in flight.
-    return new ReceiverClient.Answer(
-        Integer.parseInt(status[1]), new String(bytes, StandardCharsets.UTF_8), 0, false);
+    return new Raw(Integer.parseInt(status[1]), contentType, bytes);
   }
 
   /** The status line and headers, up to the empty line. */
@@ -88,10 +103,45 @@ final class DirectDelivery {
       }
       head.write(next);
       matched = next == "\r\n\r\n".charAt(matched) ? matched + 1 : (next == '\r' ? 1 : 0);
-      if (head.size() > MAX_ANSWER_BYTES) {
-        throw new IOException("an answer's head longer than " + MAX_ANSWER_BYTES + " bytes");
+      if (head.size() > MAX_HEAD_BYTES) {
+        throw new IOException("an answer's head longer than " + MAX_HEAD_BYTES + " bytes");
       }
     }
     return head.toString(StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * A socket's input that ends at a deadline: each read waits at most until then, so an answer
+   * dripped a byte at a time cannot stretch the exchange past the timeout.
+   */
+  private static final class BeforeDeadline extends FilterInputStream {
+    private final Socket socket;
+    private final long deadline;
+
+    BeforeDeadline(Socket socket, long deadline) throws IOException {
+      super(socket.getInputStream());
+      this.socket = socket;
+      this.deadline = deadline;
+    }
+
+    private void waitAtMostUntilTheDeadline() throws IOException {
+      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (left <= 0) {
+        throw new SocketTimeoutException("the deadline passed");
+      }
+      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left));
+    }
+
+    @Override
+    public int read() throws IOException {
+      waitAtMostUntilTheDeadline();
+      return super.read();
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      waitAtMostUntilTheDeadline();
+      return super.read(buffer, offset, length);
+    }
   }
 }

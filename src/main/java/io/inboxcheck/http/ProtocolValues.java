@@ -8,6 +8,7 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.JsonLimits;
 import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
@@ -34,7 +35,16 @@ import java.util.SortedMap;
  */
 final class ProtocolValues {
   static final String PROTOCOL = "inboxcheck-receiver-protocol/1";
-  private static final StrictJson JSON = new StrictJson();
+  // An answer may be as long as the harness reads one, and a view's audit lists each envelope's
+  // text as one string, at most as long as the answer; nesting and numbers keep the file limits.
+  private static final StrictJson JSON =
+      new StrictJson(
+          new JsonLimits(
+                  AnswerBody.MAX_ANSWER_BYTES,
+                  JsonLimits.DEFAULT.maxNestingDepth(),
+                  JsonLimits.DEFAULT.maxNumberLength(),
+                  JsonLimits.DEFAULT.maxStringLength())
+              .withStringsAsLongAsTheInput());
   private static final int EXCERPT_LENGTH = 120;
 
   private ProtocolValues() {}

@@ -13,7 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -115,7 +119,7 @@ final class ReceiverClient {
   CompletableFuture<Answer> deliverAsync(String body, Map<String, String> headers, String what) {
     HttpRequest.Builder request = request("/webhook", what);
     headers.forEach(request::header);
-    return sendAsync(request, body);
+    return sendAsync(request, body, what);
   }
 
   /**
@@ -125,11 +129,14 @@ final class ReceiverClient {
   Answer deliverDirect(String body, Map<String, String> headers, String what) {
     Start start = started();
     try {
-      Answer answer = DirectDelivery.send(base, body, headers, timeout);
-      return new Answer(answer.status(), answer.body(), start.request(), start.alone());
+      DirectDelivery.Raw answer = DirectDelivery.send(base, body, headers, timeout);
+      return answer(answer.status(), answer.contentType(), answer.body(), start, what);
     } catch (java.net.SocketTimeoutException e) {
       throw new ReceiverFailure(
-          prefix(what) + "no answer within " + seconds() + " (the receiver hangs)", e);
+          prefix(what) + "no whole answer within " + seconds() + " (the receiver hangs or drips)",
+          e);
+    } catch (AnswerBody.TooLong e) {
+      throw new ReceiverFailure(prefix(what) + e.getMessage(), e);
     } catch (IOException | NumberFormatException e) {
       throw new ReceiverFailure(prefix(what) + "cannot reach " + base + ": " + e.getMessage(), e);
     } finally {
@@ -142,19 +149,19 @@ final class ReceiverClient {
    * while it acts on it; the future fails when no whole answer arrives.
    */
   CompletableFuture<Answer> controlAsync(String action, String body, String what) {
-    return sendAsync(request(CONTROL_PATH + action, what).header(SECRET_HEADER, secret), body);
+    return sendAsync(
+        request(CONTROL_PATH + action, what).header(SECRET_HEADER, secret), body, what);
   }
 
-  private CompletableFuture<Answer> sendAsync(HttpRequest.Builder request, String body) {
+  private CompletableFuture<Answer> sendAsync(
+      HttpRequest.Builder request, String body, String what) {
     Start start = started();
     return client
         .sendAsync(
             request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-            HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8))
+            AnswerBody.handler(new AnswerBody.Progress()))
         .whenComplete((response, failure) -> finished())
-        .thenApply(
-            response ->
-                new Answer(response.statusCode(), response.body(), start.request(), start.alone()));
+        .thenApply(response -> answer(response, start, what));
   }
 
   /** POSTs a control request with the secret; a non-2xx answer is a failure of the receiver. */
@@ -193,21 +200,25 @@ final class ReceiverClient {
         .header("Content-Type", "application/json");
   }
 
+  /**
+   * Sends {@code request} and reads its whole answer within the timeout, headers to last byte: a
+   * receiver that drips its answer is cut off at the timeout like one that never answers.
+   */
   private Answer send(HttpRequest request, String what) {
     long started = System.nanoTime();
     Start start = started();
+    AnswerBody.Progress progress = new AnswerBody.Progress();
+    CompletableFuture<HttpResponse<byte[]>> exchange =
+        client.sendAsync(request, AnswerBody.handler(progress));
     try {
-      HttpResponse<String> response =
-          client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-      return new Answer(response.statusCode(), response.body(), start.request(), start.alone());
-    } catch (HttpConnectTimeoutException e) {
-      throw new ReceiverFailure(prefix(what) + "could not connect within " + seconds(), e);
-    } catch (HttpTimeoutException e) {
-      throw new ReceiverFailure(
-          prefix(what) + "no answer within " + seconds() + " (the receiver hangs)", e);
-    } catch (IOException e) {
-      throw new ReceiverFailure(prefix(what) + "cannot reach " + base + ": " + describe(e), e);
+      return answer(exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS), start, what);
+    } catch (TimeoutException e) {
+      exchange.cancel(true);
+      throw new ReceiverFailure(prefix(what) + unfinished(progress), e);
+    } catch (ExecutionException e) {
+      throw failed(e.getCause(), progress, what);
     } catch (InterruptedException e) {
+      exchange.cancel(true);
       Thread.currentThread().interrupt();
       throw new ReceiverFailure(prefix(what) + "interrupted", e);
     } finally {
@@ -215,6 +226,73 @@ final class ReceiverClient {
       HttpTraffic.sent(
           request.method() + " " + request.uri().getPath(), System.nanoTime() - started);
     }
+  }
+
+  private String unfinished(AnswerBody.Progress progress) {
+    if (!progress.headed()) {
+      return "no answer within " + seconds() + " (the receiver hangs)";
+    }
+    return "no whole answer within "
+        + seconds()
+        + " ("
+        + progress.bytes()
+        + " bytes of its body arrived; the receiver hangs or drips)";
+  }
+
+  private ReceiverFailure failed(Throwable cause, AnswerBody.Progress progress, String what) {
+    if (cause instanceof ReceiverFailure failure) {
+      return failure;
+    }
+    if (cause instanceof AnswerBody.TooLong tooLong) {
+      return new ReceiverFailure(prefix(what) + tooLong.getMessage(), tooLong);
+    }
+    if (cause instanceof HttpConnectTimeoutException) {
+      return new ReceiverFailure(prefix(what) + "could not connect within " + seconds(), cause);
+    }
+    if (cause instanceof HttpTimeoutException) {
+      return new ReceiverFailure(prefix(what) + unfinished(progress), cause);
+    }
+    if (progress.headed()) {
+      return new ReceiverFailure(
+          prefix(what)
+              + "the connection closed before the whole answer ("
+              + progress.bytes()
+              + " bytes of its body arrived)",
+          cause);
+    }
+    String problem =
+        cause instanceof IOException io ? describe(io) : String.valueOf(cause.getMessage());
+    return new ReceiverFailure(prefix(what) + "cannot reach " + base + ": " + problem, cause);
+  }
+
+  /**
+   * The answer as the protocol reads it: a 2xx body must be UTF-8 JSON and say so; any other
+   * answer's body is only quoted, so it is decoded leniently.
+   */
+  private Answer answer(HttpResponse<byte[]> response, Start start, String what) {
+    return answer(
+        response.statusCode(),
+        response.headers().firstValue("Content-Type"),
+        response.body(),
+        start,
+        what);
+  }
+
+  private Answer answer(
+      int status, Optional<String> contentType, byte[] bytes, Start start, String what) {
+    if (status < 200 || status >= 300) {
+      return new Answer(
+          status, new String(bytes, StandardCharsets.UTF_8), start.request(), start.alone());
+    }
+    Optional<String> wrongType = AnswerBody.contentTypeProblem(contentType, bytes.length);
+    if (wrongType.isPresent()) {
+      throw new ReceiverFailure(prefix(what) + wrongType.get());
+    }
+    AnswerBody.Text text = AnswerBody.utf8(bytes);
+    if (text.problem().isPresent()) {
+      throw new ReceiverFailure(prefix(what) + text.problem().get());
+    }
+    return new Answer(status, text.text(), start.request(), start.alone());
   }
 
   private Answer expectSuccess(Answer answer, String what) {

@@ -2,6 +2,7 @@ package io.inboxcheck.model;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import io.inboxcheck.json.DeliveryBounds;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
@@ -18,11 +19,16 @@ import org.apiguardian.api.API;
  * decision, but receivers under test may, and the harness must be able to show that they do. Two
  * envelopes are equal when their content and raw text are.
  *
+ * <p>A body past the {@link DeliveryBounds} of SPEC section 1.5 is held unread: every accessor
+ * reads it as empty, so it has no identity and rule 3.1 holds it {@code MALFORMED}.
+ *
  * @param content the canonical JSON value: what every comparison uses
  * @param rawText the text as delivered, or null when only the value is known
+ * @param withinBounds whether the text is within {@link DeliveryBounds#DEFAULT}; the constructors
+ *     without it measure the text
  */
 @API(status = EXPERIMENTAL)
-public record Envelope(JsonValue content, String rawText) {
+public record Envelope(JsonValue content, String rawText, boolean withinBounds) {
   public static final String EVENT_ID = "event_id";
   public static final String OBJECT_ID = "object_id";
   public static final String OBJECT_VERSION = "object_version";
@@ -34,9 +40,20 @@ public record Envelope(JsonValue content, String rawText) {
     Objects.requireNonNull(content, "content");
   }
 
+  /** An envelope as delivered, measured against the delivery bounds. */
+  public Envelope(JsonValue content, String rawText) {
+    this(content, rawText, withinBounds(content, rawText));
+  }
+
   /** An envelope known only by its value; its text is the canonical one. */
   public Envelope(JsonValue content) {
     this(content, null);
+  }
+
+  private static boolean withinBounds(JsonValue content, String rawText) {
+    Objects.requireNonNull(content, "content");
+    String text = rawText != null ? rawText : content.canonicalText();
+    return DeliveryBounds.DEFAULT.breach(text).isEmpty();
   }
 
   /** The text as delivered, or the canonical text when the spelling is not known. */
@@ -69,7 +86,9 @@ public record Envelope(JsonValue content, String rawText) {
   }
 
   private Optional<JsonValue> member(String key) {
-    return content instanceof JsonObject object ? object.get(key) : Optional.empty();
+    return withinBounds && content instanceof JsonObject object
+        ? object.get(key)
+        : Optional.empty();
   }
 
   private Optional<String> nonEmptyString(String key) {

@@ -23,7 +23,8 @@ public final class Reducer {
    * decides.
    */
   public static DeliveryOutcome decide(ReceiverView state, Envelope envelope) {
-    // Rule 1: identity. Without one there is nothing to deduplicate by.
+    // Rule 1: identity. Without one there is nothing to deduplicate by; a body past the delivery
+    // bounds (SPEC 1.5) is read as empty, so it has none either (Envelope#withinBounds).
     Optional<String> eventId = envelope.eventId();
     if (eventId.isEmpty()) {
       return DeliveryOutcome.of(Decision.held(HeldReason.MALFORMED), IdentityEffect.NONE, Map.of());

@@ -1,5 +1,6 @@
 package io.inboxcheck.scenario;
 
+import io.inboxcheck.json.DeliveryBounds;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
@@ -10,6 +11,7 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.Transport;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +42,15 @@ public final class ScenarioReader {
           "expect_final",
           "failure");
   static final Set<String> DELIVER_KEYS =
-      Set.of("deliver", "received_at", "ack_lost", "attempt", "storage_fault", "expect", "note");
+      Set.of(
+          "deliver",
+          "received_at",
+          "ack_lost",
+          "attempt",
+          "storage_fault",
+          "pad_to_bytes",
+          "expect",
+          "note");
   static final Set<String> RECONCILE_KEYS = Set.of("reconcile", "at", "expect", "note");
   static final Set<String> ADVANCE_KEYS = Set.of("advance", "expect", "note");
   static final Instant EPOCH = Instant.EPOCH;
@@ -175,6 +185,32 @@ public final class ScenarioReader {
     return steps;
   }
 
+  /**
+   * The envelope's text with spaces before its closing brace, to {@code target} bytes of UTF-8 in
+   * all: the same content, a body of any size up to twice the body bound (SPEC 1.5), described
+   * instead of spelled.
+   */
+  private static String padded(Located envelope, String rawDelivery, Located target)
+      throws InputRejected {
+    long bytes = target.nonNegativeInteger("a body length in bytes");
+    String text = rawDelivery != null ? rawDelivery : envelope.value().canonicalText();
+    long length = text.getBytes(StandardCharsets.UTF_8).length;
+    long largest = 2 * DeliveryBounds.DEFAULT.maxBodyBytes();
+    if (!(envelope.value() instanceof JsonObject) || !text.endsWith("}")) {
+      throw target.rejected("pads an envelope that is a JSON object; this deliver is not one");
+    }
+    if (bytes < length || bytes > largest) {
+      throw target.rejected(
+          "expected a body length from the envelope's own "
+              + length
+              + " bytes to "
+              + largest
+              + ", found "
+              + bytes);
+    }
+    return text.substring(0, text.length() - 1) + " ".repeat((int) (bytes - length)) + "}";
+  }
+
   private static ScenarioStep step(Located node, int number, Instant clock, String rawDelivery)
       throws InputRejected {
     node.object("a step");
@@ -196,7 +232,11 @@ public final class ScenarioReader {
       if (node.member("expect").isPresent()) {
         expect = ExpectationShape.step(node.member("expect").get(), Expectations.StepKind.DELIVER);
       }
-      Envelope envelope = new Envelope(node.member("deliver").get().value(), rawDelivery);
+      String text = rawDelivery;
+      if (node.member("pad_to_bytes").isPresent()) {
+        text = padded(node.member("deliver").get(), rawDelivery, node.member("pad_to_bytes").get());
+      }
+      Envelope envelope = new Envelope(node.member("deliver").get().value(), text);
       return new ScenarioStep.Deliver(number, envelope, receivedAt, transport, expect);
     }
     if (node.member("reconcile").isPresent()) {

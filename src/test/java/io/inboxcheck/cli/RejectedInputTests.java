@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,11 +62,43 @@ class RejectedInputTests {
   }
 
   @Test
-  void hundredLevelNestingIsRejected() throws IOException {
-    String deep = "[".repeat(100) + "]".repeat(100);
+  void nestingFarPastTheDeliveryBoundIsRejected() throws IOException {
+    String deep = "[".repeat(1000) + "]".repeat(1000);
     CommandRun run =
         replay("deep.json", "{\"name\": \"x\", \"steps\": [{\"deliver\": " + deep + "}]}");
-    assertRejected(run, "deep.json", "nested deeper than the limit of 64 levels");
+    assertRejected(run, "deep.json", "nested deeper than the limit of 144 levels");
+  }
+
+  @Test
+  void aPaddedBodyShorterThanItsEnvelopeOrPastTwiceTheBoundIsRejected() throws IOException {
+    String envelope = "{\"event_id\": \"e-1\"}";
+    for (String target : List.of("5", "8388609")) {
+      CommandRun run =
+          replay(
+              "pad.json",
+              "{\"name\": \"x\", \"steps\": [{\"deliver\": "
+                  + envelope
+                  + ", \"pad_to_bytes\": "
+                  + target
+                  + "}]}");
+      assertRejected(
+          run,
+          "pad.json",
+          "at /steps/0/pad_to_bytes: expected a body length from the envelope's own 19 bytes to"
+              + " 8388608, found "
+              + target);
+    }
+  }
+
+  @Test
+  void aPaddedBodyMustBeAnObject() throws IOException {
+    CommandRun run =
+        replay(
+            "pad.json", "{\"name\": \"x\", \"steps\": [{\"deliver\": [1], \"pad_to_bytes\": 9}]}");
+    assertRejected(
+        run,
+        "pad.json",
+        "at /steps/0/pad_to_bytes: pads an envelope that is a JSON object; this deliver is not one");
   }
 
   @Test

@@ -54,10 +54,24 @@ class ReplayLayoutTests {
     CommandRun run = CommandRun.of("replay", "--format", format, "--width", width, file);
 
     assertThat(run.exitCode()).as(run.err()).isZero();
+    int limit = Integer.parseInt(width);
     assertThat(run.out().lines())
         .as("lines of %s longer than %s", file, width)
-        .filteredOn(line -> line.length() > Integer.parseInt(width))
+        .filteredOn(line -> line.length() > limit)
+        .filteredOn(line -> !(format.equals("markdown") && isOneUnbreakableWord(line, limit)))
         .isEmpty();
+  }
+
+  /**
+   * A line that is one word with no comma to break after within the width: Markdown turns a line
+   * break into a space, so such a word stays whole (a body at the delivery bounds holds some).
+   */
+  private static boolean isOneUnbreakableWord(String line, int width) {
+    String word = line.strip();
+    int space = word.lastIndexOf(' ');
+    String last = space < 0 ? word : word.substring(space + 1);
+    return last.length() > width - (line.length() - last.length())
+        && last.lastIndexOf(',', width - 1) < 0;
   }
 
   @Test
