@@ -263,9 +263,13 @@ class ConformCommandTests {
     String large =
         "{\\\"event_id\\\":\\\"e-1\\\",\\\"object_id\\\":\\\"card-7\\\","
             + "\\\"object_version\\\":12,\\\"type\\\":\\\"card.snapshot\\\","
-            + "\\\"state\\\":{\\\"stage\\\":\\\"ready\\\",\\\"notes\\\":\\\""
-            + "x".repeat(200_000)
-            + "\\\"}}";
+            + "\\\"state\\\":{\\\"stage\\\":\\\"ready\\\""
+            // Four strings of 50,000 characters: each within SPEC 1.5's string bound, the whole
+            // envelope well past 64 KiB and within its body bound.
+            + ",\\\"notes\\\":\\\"%1$s\\\",\\\"more\\\":\\\"%1$s\\\"".formatted("x".repeat(50_000))
+            + ",\\\"again\\\":\\\"%1$s\\\",\\\"last\\\":\\\"%1$s\\\"".formatted("x".repeat(50_000))
+            + "}}";
+    int envelopeChars = large.replace("\\\"", "\"").length();
     Path log = log("large.jsonl", delivery("2024-01-01T08:00:00Z", large, "APPLIED"));
 
     CommandRun read = conform(log.toString(), "--initial", initial().toString());
@@ -275,7 +279,8 @@ class ConformCommandTests {
     assertThat(read.exitCode()).as(read.out() + read.err()).isZero();
     assertThat(read.out()).contains("judged and agreeing: 1");
     assertRejected(
-        bounded, log + " line 1, $.envelope: 200119 characters, over the bound of 65536");
+        bounded,
+        log + " line 1, $.envelope: " + envelopeChars + " characters, over the bound of 65536");
     assertThat(bounded.err()).contains("--max-envelope-size");
   }
 
