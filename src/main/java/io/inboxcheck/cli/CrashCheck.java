@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -9,6 +10,7 @@ import io.inboxcheck.engine.Shard;
 import io.inboxcheck.engine.TestCaseResult;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.CrashCase;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
@@ -60,14 +62,22 @@ final class CrashCheck {
   private final int kills;
   private final Duration timeout;
   private final Limits shrinking;
+  private final int retries;
 
-  CrashCheck(String receiverChoice, long seed, int kills, Duration timeout, Limits shrinking) {
+  CrashCheck(
+      String receiverChoice,
+      long seed,
+      int kills,
+      Duration timeout,
+      Limits shrinking,
+      int retries) {
     this.receiverChoice = receiverChoice;
     this.command = receiverChoice.substring(HttpReceivers.EXEC_PREFIX.length()).strip();
     this.seed = seed;
     this.kills = kills;
     this.timeout = timeout;
     this.shrinking = shrinking;
+    this.retries = retries;
   }
 
   /** {@code check --crash}: only an exec: receiver can be killed and started again. */
@@ -76,6 +86,7 @@ final class CrashCheck {
       Long seed,
       CrashOptions options,
       CaseOptions cases,
+      Optional<Generation> provider,
       PrintWriter out,
       PrintWriter err) {
     if (!receiver.startsWith(HttpReceivers.EXEC_PREFIX)
@@ -101,7 +112,8 @@ final class CrashCheck {
             crashSeed,
             options.kills,
             HttpReceivers.timeoutFromProperties(),
-            cases.shrinking());
+            cases.shrinking(),
+            retries(provider.orElse(Generation.DEFAULT)));
     try {
       return choices.isPresent() ? check.reproduce(choices.get(), out) : check.run(out);
     } catch (ReceiverFailure failure) {
@@ -109,6 +121,17 @@ final class CrashCheck {
       err.println("inboxcheck: " + failure.getMessage() + " (crash check, seed " + crashSeed + ")");
       return ExitCodes.FAILED;
     }
+  }
+
+  /**
+   * How many times a refused delivery is sent again: as many retries as the provider's profile
+   * schedules, else {@link RefusalRule#DEFAULT_RETRIES}.
+   */
+  static int retries(Generation generation) {
+    return generation
+        .schedule()
+        .map(schedule -> schedule.retryOffsets().size())
+        .orElse(RefusalRule.DEFAULT_RETRIES);
   }
 
   /** Draws and runs cases until the kills are made or one fails; prints what it saw. */
@@ -200,7 +223,7 @@ final class CrashCheck {
             "crash check (" + receiverChoice + ")",
             CrashCase::draw,
             (crashCase, context) -> {
-              CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver);
+              CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver, retries);
               tally.killed.addAndGet(result.killCount());
               result.kills().forEach((point, count) -> context.count("kills:" + point, count));
               result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
@@ -219,9 +242,9 @@ final class CrashCheck {
         .withRenderer(CrashCheck::render);
   }
 
-  private static boolean failsAgain(CrashCase crashCase, KillableReceiver receiver) {
+  private boolean failsAgain(CrashCase crashCase, KillableReceiver receiver) {
     for (int run = 1; run < CONFIRM_RUNS; run++) {
-      if (CrashCaseRun.run(crashCase, receiver).found().isEmpty()) {
+      if (CrashCaseRun.run(crashCase, receiver, retries).found().isEmpty()) {
         return false;
       }
     }
@@ -285,6 +308,9 @@ final class CrashCheck {
             + shrunk.killCount()
             + " kills ("
             + failure.shrinkStop().describe()
+            + (failure.shrinkStop().oneMinimal()
+                ? "; no single step or kill can be removed"
+                : "; not every single step and kill was tried without")
             + "):");
     out.println(indent(failure.message()));
     out.println(indent(failure.renderedValue()));

@@ -52,6 +52,12 @@ final class Shrinker<T> {
   private int acceptedSteps;
   private int attempts;
 
+  /** Attempts kept back from the other passes for a last one-at-a-time sweep. */
+  private int reserve;
+
+  /** Whether a completed one-at-a-time sweep found nothing to remove from the current failure. */
+  private boolean oneMinimal;
+
   /** A shrinker whose time limit, if {@code limits} sets one, starts now. */
   Shrinker(
       Function<List<Long>, TestCaseResult<T>> executor, TestCaseResult<T> failure, Limits limits) {
@@ -83,12 +89,27 @@ final class Shrinker<T> {
 
   /** Runs all passes repeatedly until a round makes no progress or a limit is reached. */
   Result<T> shrink() {
-    ShrinkStop stop = new ShrinkStop(runRounds(), limits);
+    boolean optionalParts = steps.hasOptionalParts();
+    ShrinkStop.Reason reason = runRounds(optionalParts);
+    if (optionalParts && !oneMinimal) {
+      // The candidates kept back: the last sweep, so a case cut short by the budget is still one
+      // from which no single step or optional part can be removed, when the reserve suffices.
+      reserve = 0;
+      oneMinimal = steps.removeEachOnItsOwn();
+    }
+    ShrinkStop stop = new ShrinkStop(reason, limits, optionalParts && oneMinimal);
     return new Result<>(best, acceptedSteps, attempts, stop);
   }
 
-  private ShrinkStop.Reason runRounds() {
+  private ShrinkStop.Reason runRounds(boolean optionalParts) {
     for (int round = 0; ; round++) {
+      if (optionalParts && !exhausted()) {
+        // Removing each step and each optional part on its own costs a candidate each, and is
+        // what a person tries first: before any pass that spends many candidates on small edits.
+        reserve = 0;
+        oneMinimal = steps.removeEachOnItsOwn();
+        reserve = steps.oneAtATimeCandidates();
+      }
       if (exhausted()) {
         return attemptsSpent() ? ShrinkStop.Reason.STEP_BUDGET : ShrinkStop.Reason.TIME;
       }
@@ -220,6 +241,7 @@ final class Shrinker<T> {
         && ORDER.compare(result.choices(), best.choices()) < 0) {
       best = result;
       acceptedSteps++;
+      oneMinimal = false;
       return true;
     }
     return false;
@@ -239,7 +261,7 @@ final class Shrinker<T> {
   }
 
   private boolean attemptsSpent() {
-    return attempts >= limits.maxShrinkAttempts();
+    return attempts >= limits.maxShrinkAttempts() - reserve;
   }
 
   List<Long> values() {

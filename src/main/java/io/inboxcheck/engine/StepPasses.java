@@ -1,5 +1,6 @@
 package io.inboxcheck.engine;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,6 +48,57 @@ final class StepPasses<T> {
         shrinker.considerFewerSteps(layout().without(values(), Set.of(first, second)));
       }
     }
+  }
+
+  /**
+   * Deletes each step on its own, last first, and reduces each optional part ({@link
+   * Span#OPTIONAL}) to its simplest form, repeating until a whole sweep changes nothing. Returns
+   * whether such a sweep completed: then no single step and no single optional part can be removed
+   * from the current failure, which is one-minimal.
+   */
+  boolean removeEachOnItsOwn() {
+    boolean progress = true;
+    while (progress) {
+      progress = false;
+      for (int step = layout().size() - 1; step >= 0 && !progress; step--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        progress = shrinker.considerFewerSteps(layout().without(values(), Set.of(step)));
+      }
+      List<Span> parts = removableParts();
+      for (int index = parts.size() - 1; index >= 0 && !progress; index--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        Span part = parts.get(index);
+        List<Long> simplest = new ArrayList<>(values().subList(0, part.start()));
+        simplest.add(0L);
+        simplest.addAll(values().subList(part.end(), values().size()));
+        progress = shrinker.consider(simplest);
+      }
+    }
+    return true;
+  }
+
+  /** How many candidates one sweep of {@link #removeEachOnItsOwn} tries at most. */
+  int oneAtATimeCandidates() {
+    return layout().size() + removableParts().size();
+  }
+
+  /** Whether the current failure has optional parts, so one-at-a-time removal applies to it. */
+  boolean hasOptionalParts() {
+    return shrinker.best().spans().stream().anyMatch(span -> span.label().equals(Span.OPTIONAL));
+  }
+
+  /** The optional parts not already in their simplest form, in order. */
+  private List<Span> removableParts() {
+    List<Long> values = values();
+    return shrinker.best().spans().stream()
+        .filter(span -> span.label().equals(Span.OPTIONAL))
+        .filter(span -> !(span.length() == 1 && values.get(span.start()) == 0L))
+        .sorted(java.util.Comparator.comparingInt(Span::start))
+        .toList();
   }
 
   /** Moves each step before each earlier one, kept only when that sorts the sequence lower. */
