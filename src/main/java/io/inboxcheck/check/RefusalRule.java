@@ -1,5 +1,6 @@
 package io.inboxcheck.check;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,9 +56,23 @@ public final class RefusalRule {
         + ") was never acknowledged: "
         + refusals.size()
         + " attempts refused ["
-        + String.join("; ", refusals)
+        + String.join("; ", runs(refusals))
         + "], so a provider gives up and the delivery is lost (NOTHING_LOST: every delivery ends"
         + " in a decision)";
+  }
+
+  /** Refusals in order, a run of equal ones once with how many times it came. */
+  private static List<String> runs(List<String> refusals) {
+    List<String> runs = new ArrayList<>();
+    for (int start = 0; start < refusals.size(); ) {
+      int end = start;
+      while (end < refusals.size() && refusals.get(end).equals(refusals.get(start))) {
+        end++;
+      }
+      runs.add(refusals.get(start) + (end - start > 1 ? " (" + (end - start) + " times)" : ""));
+      start = end;
+    }
+    return runs;
   }
 
   /** The finding for an unexpected refusal where the harness sends each delivery once. */

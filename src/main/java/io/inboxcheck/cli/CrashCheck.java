@@ -125,12 +125,13 @@ final class CrashCheck {
 
   /**
    * How many times a refused delivery is sent again: as many retries as the provider's profile
-   * schedules, else {@link RefusalRule#DEFAULT_RETRIES}.
+   * schedules, else {@link RefusalRule#DEFAULT_RETRIES}; at least one, since a delivery cut short
+   * by a kill is the harness's doing, and its retry is what shows whether the receiver recovered.
    */
   static int retries(Generation generation) {
     return generation
         .schedule()
-        .map(schedule -> schedule.retryOffsets().size())
+        .map(schedule -> Math.max(1, schedule.retryOffsets().size()))
         .orElse(RefusalRule.DEFAULT_RETRIES);
   }
 

@@ -76,6 +76,40 @@ class OneMinimalShrinkingTests {
     assertThat(shrunk.attempts()).isLessThanOrEqualTo(30);
   }
 
+  /** Initial cards (their versions), then steps as above. */
+  record Case(List<Integer> cards, List<Step> steps) {}
+
+  static final Function<Choices, Case> CARDS_THEN_STEPS =
+      choices -> new Case(choices.list(1, 6, c -> c.integer(0, 99)), STEPS.apply(choices));
+
+  @Test
+  void initialCardsThatPlayNoPartAreRemovedAndTheOneLeftIsPlain() {
+    Property<Case> property =
+        Property.of(
+            "no kill",
+            CARDS_THEN_STEPS,
+            (drawn, context) ->
+                drawn.steps().stream().anyMatch(step -> step.kill() > 0)
+                    ? Verdict.fail("a kill")
+                    : Verdict.pass());
+    List<Long> values = new ArrayList<>(List.of(57L, 1L, 31L, 1L, 88L, 1L, 12L, 0L)); // 4 cards
+    values.addAll(sevenKilledSteps());
+    TestCaseResult<Case> failing = PropertyRunner.execute(property, Choices.replay(values));
+    assertThat(failing.value().cards()).hasSize(4);
+
+    Shrinker.Result<Case> shrunk =
+        new Shrinker<>(
+                candidate -> PropertyRunner.execute(property, Choices.replay(candidate)),
+                failing,
+                new Limits(Limits.MAX_CHOICES, 30, 100))
+            .shrink();
+
+    Case smallest = shrunk.best().value();
+    assertThat(smallest.cards()).as(smallest.toString()).containsExactly(0);
+    assertThat(smallest.steps()).hasSize(1);
+    assertThat(shrunk.stop().oneMinimal()).isTrue();
+  }
+
   @Test
   void aSequenceWithoutOptionalPartsMakesNoClaimOfOneMinimality() {
     Property<List<Integer>> property =
