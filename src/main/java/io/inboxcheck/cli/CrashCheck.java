@@ -310,8 +310,8 @@ final class CrashCheck {
             + " kills ("
             + failure.shrinkStop().describe()
             + (failure.shrinkStop().oneMinimal()
-                ? "; no single step or kill can be removed"
-                : "; not every single step and kill was tried without")
+                ? "; no single drawn step or kill can be removed"
+                : "; not every drawn step and kill was tried without")
             + "):");
     out.println(indent(failure.message()));
     out.println(indent(failure.renderedValue()));

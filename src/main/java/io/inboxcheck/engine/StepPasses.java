@@ -69,14 +69,15 @@ final class StepPasses<T> {
         // A success shifts only the steps after this one: carry on with the one before it.
         progress |=
             step < layout().size()
-                && shrinker.considerFewerSteps(layout().without(values(), Set.of(step)));
+                && shrinker.considerAfresh(layout().without(values(), Set.of(step)));
       }
       for (int index = removableParts().size() - 1; index >= 0; index--) {
         if (shrinker.exhausted()) {
           return false;
         }
         List<Span> parts = removableParts();
-        progress |= index < parts.size() && shrinker.consider(replacedBy(parts.get(index), 1));
+        progress |=
+            index < parts.size() && shrinker.considerAfresh(replacedBy(parts.get(index), 1));
       }
       for (int index = setupElements().size() - 1; index >= 0; index--) {
         if (shrinker.exhausted()) {
