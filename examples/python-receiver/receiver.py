@@ -29,6 +29,12 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
   ids-ignore-case       event ids are kept under a case-insensitive collation (COLLATE NOCASE):
                         E-3 is taken for a redelivery of e-3.
   event-id-as-text      event_id is read with str(), so a number, true or null becomes an id.
+  stuck-in-progress     each delivery first marks its event id "in progress" (committed at once),
+                        then does its work (a call to another service) and records the decision;
+                        only a delivery that succeeds clears the mark. A kill or a failed write in
+                        between leaves the mark, and every later copy of that id is answered 409
+                        "already in progress": the provider retries until it gives up, and the
+                        delivery is lost.
   reconcile-not-atomic  a reconciliation reads in one transaction and writes in another, on its own
                         connection, outside the delivery lock, confirming the object with the
                         provider in between: a delivery committed meanwhile is neither re-evaluated
@@ -74,9 +80,10 @@ MAX_NUMBER_LENGTH = 100  # characters as written
 MAX_BODY_BYTES = 16 << 20  # a body is read at most this far; past it only its length is kept
 FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
 CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
+IN_PROGRESS_WORK_SECONDS = 0.05  # the work --mistake stuck-in-progress does while its mark is set
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
-            "reconcile-not-atomic", "bounded-parser-raises")
+            "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress")
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -218,7 +225,10 @@ class Store:
             # nobody tuned does: its COMMIT syncs a journal and the database, milliseconds after
             # the answer has left.
             self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        # A process kill is not a power loss: what reached the operating system survives it. The
+        # stuck-in-progress mistake commits its mark without waiting for the disk, so the mark is
+        # durable (for a kill) within a millisecond of the request, as a fast store's would be.
+        self.db.execute("PRAGMA synchronous=" + ("NORMAL" if mistake == "stuck-in-progress" else "FULL"))
         self.fail_next_write = False
         if mistake == "ack-before-commit":
             threading.Thread(target=self.commit_later, daemon=True).start()
@@ -324,6 +334,8 @@ class Store:
         def work():
             for table in ("settings", "cards", "arrivals", "identities", "held", "audit"):
                 self.db.execute("DROP TABLE IF EXISTS " + table)
+            if self.mistake == "stuck-in-progress":
+                self.db.execute("DROP TABLE IF EXISTS in_progress")
             for statement in schema.strip().split(";"):
                 if statement.strip():
                     self.db.execute(statement)
@@ -387,9 +399,35 @@ class Store:
             if answer_early is not None:
                 answer_early(outcome[0])
             self.commit(text, envelope, outcome)
+            if self.mistake == "stuck-in-progress":
+                self.clear_in_progress(envelope)
             return outcome[0]
 
         return self.transaction(work)
+
+    # the stuck-in-progress mistake: a mark set before the work, cleared only when the work succeeds
+
+    def mark_in_progress(self, text):
+        """Commits an "in progress" mark for the delivery's event id before its work starts; False
+        when the id is marked already, which the handler answers 409. Nothing clears a mark but the
+        delivery's own successful transaction (clear_in_progress): the planted mistake."""
+        event_id = self.event_id(read_envelope(text))
+        if event_id is None:
+            return True  # no identity to mark: judged MALFORMED as usual
+
+        def work():
+            self.db.execute("CREATE TABLE IF NOT EXISTS in_progress (event_id TEXT PRIMARY KEY)")
+            if self.db.execute("SELECT 1 FROM in_progress WHERE event_id=?", (event_id,)).fetchone():
+                return False
+            self.db.execute("INSERT INTO in_progress VALUES (?)", (event_id,))
+            return True
+
+        return self.transaction(work)
+
+    def clear_in_progress(self, envelope):
+        event_id = self.event_id(envelope)
+        if event_id is not None:
+            self.db.execute("DELETE FROM in_progress WHERE event_id=?", (event_id,))
 
     def event_id(self, envelope):
         """The envelope's identity: a non-empty string, else None (MALFORMED)."""
@@ -727,6 +765,10 @@ class Handler(BaseHTTPRequestHandler):
             answered.append(verdict)
 
         early = answer_first if self.store.mistake == "answer-before-commit" else None
+        if self.store.mistake == "stuck-in-progress":
+            if not self.store.mark_in_progress(body):
+                return self.answer(409, {"error": "this event is already in progress; retry later"})
+            time.sleep(IN_PROGRESS_WORK_SECONDS)  # the work the mark guards: a call to another service
         try:
             verdict = self.store.deliver(body, early)
         except StorageFault:

@@ -47,6 +47,9 @@ final class Conformance {
             describe(expected.decision()),
             describe(actual.decision()));
       }
+      // RefusalRule: the model refuses exactly the deliveries whose storage fault was injected,
+      // so a NO_ACK it does not give is an unexpected refusal; a scenario sends each delivery as
+      // written, so the refusal is a finding at once.
       if (expected.ack() != actual.ack()) {
         return differ(reference, kind, "ack", expected.ack(), actual.ack());
       }

@@ -151,10 +151,15 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (crash.requested) {
-      return CrashCheck.fromCommandLine(receiver, seed, crash, cases, out, err);
-    }
     StringBuilder problem = new StringBuilder();
+    if (crash.requested) {
+      Optional<Generation> retried = provider.generation(problem);
+      if (retried.isEmpty()) {
+        err.println("inboxcheck check: " + problem);
+        return ExitCodes.REJECTED;
+      }
+      return CrashCheck.fromCommandLine(receiver, seed, crash, cases, retried, out, err);
+    }
     Optional<RunConfig> config = config(problem);
     Optional<Generation> generated = config.flatMap(valid -> provider.generation(problem));
     if (generated.isEmpty()) {

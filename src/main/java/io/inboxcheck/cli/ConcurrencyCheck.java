@@ -60,7 +60,12 @@ final class ConcurrencyCheck {
    */
   static final int SHRINK_SENDS = 3;
 
-  static final int REPRODUCE_SENDS = 20;
+  /**
+   * The most times {@code --reproduce} sends its case before it says the case passed. A shrunk race
+   * fails on some interleavings only, which the scheduler picks; the sends stop at the first
+   * failure, so the bound costs only a case that no longer fails.
+   */
+  static final int REPRODUCE_SENDS = 200;
 
   private static final String JAVA_JAR = "java -jar target/inboxcheck.jar ";
 
@@ -210,7 +215,7 @@ final class ConcurrencyCheck {
       }
       FailureLines.print(
           out,
-          "FAILED (sent " + sentTimes + " times):",
+          "FAILED on send " + sentTimes + " of at most " + REPRODUCE_SENDS + ":",
           last.verdict().problems(),
           seed,
           rerun(),
@@ -354,8 +359,11 @@ final class ConcurrencyCheck {
     }
 
     private static String caveat() {
-      return "(the requests are the seed's; how they interleave is the scheduler's, so a rerun"
-          + " sends the same requests, not always in the same interleaving)";
+      return "(the requests are the seed's; how they interleave is the scheduler's: the --seed"
+          + " rerun sends the same requests, and may pass when the interleaving that failed does"
+          + " not come again; --reproduce sends the shrunk case until it fails, up to "
+          + REPRODUCE_SENDS
+          + " times, and says on which send it did)";
     }
 
     private static String evidence(Path file) {

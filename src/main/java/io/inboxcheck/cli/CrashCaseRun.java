@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.concurrent.AuditReplay;
 import io.inboxcheck.generate.CrashCase;
 import io.inboxcheck.http.InFlight;
@@ -7,6 +8,7 @@ import io.inboxcheck.http.KillableReceiver;
 import io.inboxcheck.http.ReceiverFailure;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
@@ -31,7 +33,8 @@ final class CrashCaseRun {
     ACKNOWLEDGED_CHANGED,
     AUDIT_SHRANK,
     REPLAY_DIFFERS,
-    RECEIVER_FAILED
+    RECEIVER_FAILED,
+    DELIVERY_LOST
   }
 
   /** One problem found, in one line. */
@@ -50,16 +53,23 @@ final class CrashCaseRun {
   }
 
   private final KillableReceiver receiver;
+  private final int retries;
+  private final List<Found> lost = new ArrayList<>();
   private final Map<CrashCase.Point, Integer> kills = new EnumMap<>(CrashCase.Point.class);
   private final Map<InFlight, Integer> inFlight = new EnumMap<>(InFlight.class);
   private int acknowledged;
 
-  private CrashCaseRun(KillableReceiver receiver) {
+  private CrashCaseRun(KillableReceiver receiver, int retries) {
     this.receiver = receiver;
+    this.retries = retries;
   }
 
-  static Result run(CrashCase crashCase, KillableReceiver receiver) {
-    CrashCaseRun run = new CrashCaseRun(receiver);
+  /**
+   * Runs the case; a delivery refused with nothing injected is sent again up to {@code retries}
+   * times, as a provider retries it ({@link RefusalRule}).
+   */
+  static Result run(CrashCase crashCase, KillableReceiver receiver, int retries) {
+    CrashCaseRun run = new CrashCaseRun(receiver, retries);
     List<Found> found = new ArrayList<>();
     Scenario scenario = crashCase.scenario();
     try {
@@ -67,6 +77,7 @@ final class CrashCaseRun {
       for (int index = 0; index < scenario.steps().size(); index++) {
         run.step(scenario.steps().get(index), crashCase.kills().get(index));
       }
+      found.addAll(run.lost);
       found.addAll(check(scenario, receiver));
     } catch (ReceiverFailure failure) {
       // After a kill, a receiver that lost its state may also refuse what follows (e.g. a clock
@@ -100,15 +111,16 @@ final class CrashCaseRun {
         return;
       }
       if (point == CrashCase.Point.AFTER_ANSWER) {
-        if (receiver.deliverThenKill(deliver.number(), deliver.envelope(), deliver.transport())) {
-          acknowledged++;
-        }
+        boolean acked =
+            receiver.deliverThenKill(deliver.number(), deliver.envelope(), deliver.transport());
         killed(point, 1);
+        settle(deliver, acked, List.of());
         return;
       }
-      if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
-        acknowledged++;
-      }
+      settle(
+          deliver,
+          receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport()),
+          List.of());
     } else if (step instanceof ScenarioStep.Reconcile reconcile) {
       if (point == CrashCase.Point.DURING_RECONCILIATION) {
         receiver.reconcileAndKill(reconcile.number(), reconcile.authority(), delayNanos);
@@ -148,9 +160,46 @@ final class CrashCaseRun {
     inFlight.merge(fate, 1, Integer::sum);
     if (fate == InFlight.ANSWERED) {
       acknowledged++;
-    } else if (receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport())) {
-      acknowledged++; // the provider's retry of a delivery it saw no 2xx for
+      return;
     }
+    // The provider saw no 2xx: it retries the delivery, with the step's storage fault if any.
+    String first =
+        fate == InFlight.REFUSED ? receiver.lastRefusal() : "no answer (killed in flight)";
+    boolean acked = receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport());
+    settle(deliver, acked, List.of(first));
+  }
+
+  /**
+   * Applies {@link RefusalRule} to the last answer to a delivery: an acknowledgement is counted,
+   * the expected refusal of an injected storage fault is left to the scenario, and any other
+   * refusal is retried as a provider retries it, up to the horizon; a delivery that no retry got
+   * acknowledged is lost, and the finding lists every refusal it met.
+   *
+   * @param before refusals the delivery met before the answer judged here
+   */
+  private void settle(ScenarioStep.Deliver deliver, boolean acked, List<String> before) {
+    RefusalRule.Answer answer = RefusalRule.judge(acked, deliver.transport().storageFault());
+    if (answer == RefusalRule.Answer.ACKNOWLEDGED) {
+      acknowledged++;
+      return;
+    }
+    if (answer == RefusalRule.Answer.EXPECTED_REFUSAL) {
+      return;
+    }
+    List<String> refusals = new ArrayList<>(before);
+    refusals.add(receiver.lastRefusal());
+    for (int retry = 0; retry < retries; retry++) {
+      if (receiver.deliver(deliver.number(), deliver.envelope(), Transport.PLAIN)) {
+        acknowledged++;
+        return;
+      }
+      refusals.add(receiver.lastRefusal());
+    }
+    lost.add(
+        new Found(
+            Problem.DELIVERY_LOST,
+            RefusalRule.lost(
+                deliver.number(), deliver.envelope().eventId().orElse("no event id"), refusals)));
   }
 
   private void killed(CrashCase.Point point, int times) {

@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -9,6 +10,7 @@ import io.inboxcheck.engine.Shard;
 import io.inboxcheck.engine.TestCaseResult;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.CrashCase;
+import io.inboxcheck.generate.Generation;
 import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
@@ -61,14 +63,22 @@ final class CrashCheck {
   private final int kills;
   private final Duration timeout;
   private final Limits shrinking;
+  private final int retries;
 
-  CrashCheck(String receiverChoice, long seed, int kills, Duration timeout, Limits shrinking) {
+  CrashCheck(
+      String receiverChoice,
+      long seed,
+      int kills,
+      Duration timeout,
+      Limits shrinking,
+      int retries) {
     this.receiverChoice = receiverChoice;
     this.command = receiverChoice.substring(HttpReceivers.EXEC_PREFIX.length()).strip();
     this.seed = seed;
     this.kills = kills;
     this.timeout = timeout;
     this.shrinking = shrinking;
+    this.retries = retries;
   }
 
   /** {@code check --crash}: only an exec: receiver can be killed and started again. */
@@ -77,6 +87,7 @@ final class CrashCheck {
       Long seed,
       CrashOptions options,
       CaseOptions cases,
+      Optional<Generation> provider,
       PrintWriter out,
       PrintWriter err) {
     if (!receiver.startsWith(HttpReceivers.EXEC_PREFIX)
@@ -102,7 +113,8 @@ final class CrashCheck {
             crashSeed,
             options.kills,
             HttpReceivers.timeoutFromProperties(),
-            cases.shrinking());
+            cases.shrinking(),
+            retries(provider.orElse(Generation.DEFAULT)));
     try {
       return choices.isPresent() ? check.reproduce(choices.get(), out) : check.run(out);
     } catch (ReceiverFailure failure) {
@@ -110,6 +122,18 @@ final class CrashCheck {
       err.println("inboxcheck: " + failure.getMessage() + " (crash check, seed " + crashSeed + ")");
       return ExitCodes.FAILED;
     }
+  }
+
+  /**
+   * How many times a refused delivery is sent again: as many retries as the provider's profile
+   * schedules, else {@link RefusalRule#DEFAULT_RETRIES}; at least one, since a delivery cut short
+   * by a kill is the harness's doing, and its retry is what shows whether the receiver recovered.
+   */
+  static int retries(Generation generation) {
+    return generation
+        .schedule()
+        .map(schedule -> Math.max(1, schedule.retryOffsets().size()))
+        .orElse(RefusalRule.DEFAULT_RETRIES);
   }
 
   /** Draws and runs cases until the kills are made or one fails; prints what it saw. */
@@ -201,7 +225,7 @@ final class CrashCheck {
             "crash check (" + receiverChoice + ")",
             CrashCase::draw,
             (crashCase, context) -> {
-              CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver);
+              CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver, retries);
               tally.killed.addAndGet(result.killCount());
               result.kills().forEach((point, count) -> context.count("kills:" + point, count));
               result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
@@ -220,9 +244,9 @@ final class CrashCheck {
         .withRenderer(CrashCheck::render);
   }
 
-  private static boolean failsAgain(CrashCase crashCase, KillableReceiver receiver) {
+  private boolean failsAgain(CrashCase crashCase, KillableReceiver receiver) {
     for (int run = 1; run < CONFIRM_RUNS; run++) {
-      if (CrashCaseRun.run(crashCase, receiver).found().isEmpty()) {
+      if (CrashCaseRun.run(crashCase, receiver, retries).found().isEmpty()) {
         return false;
       }
     }
@@ -291,6 +315,9 @@ final class CrashCheck {
             + Counted.of(shrunk.killCount(), "kill")
             + " ("
             + failure.shrinkStop().describe()
+            + (failure.shrinkStop().oneMinimal()
+                ? "; no single drawn step or kill can be removed"
+                : "; not every drawn step and kill was tried without")
             + "):");
     if (shrunk.killCount() == 0) {
       // The receiver fails with no kill at all: a mistake of every run, not of recovery.

@@ -1,5 +1,6 @@
 package io.inboxcheck.concurrent;
 
+import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Ack;
@@ -107,15 +108,19 @@ public final class ConcurrencyJudge {
   static List<String> refusals(List<Request> requests) {
     List<String> refusals = new ArrayList<>();
     for (Request request : requests) {
-      if (!request.acknowledged()) {
+      // Nothing is injected in a concurrent run, so every refusal is an unexpected one.
+      if (RefusalRule.judge(request.acknowledged(), false)
+          == RefusalRule.Answer.UNEXPECTED_REFUSAL) {
         refusals.add(
             "step "
                 + request.step()
                 + " ("
                 + request.eventId()
-                + "): NO_ACK with nothing injected, while other requests were in flight: "
-                + request.whyNotAcknowledged().orElse("the receiver does not say why")
-                + "; a copy in flight must be recorded, not refused");
+                + "): "
+                + RefusalRule.refusedWithNothingInjected(
+                    "while other requests were in flight: "
+                        + request.whyNotAcknowledged().orElse("the receiver does not say why")
+                        + "; a copy in flight must be recorded, not refused"));
       }
     }
     return refusals;

@@ -133,7 +133,7 @@ public final class Choices {
     double continueProbability = continueProbability(minSize, maxSize);
     List<T> result = new ArrayList<>();
     while (result.size() < maxSize) {
-      startSpan("list-element");
+      startSpan(LIST_ELEMENT);
       boolean mandatory = result.size() < minSize;
       if (!mandatory && !boolWithProbability(continueProbability)) {
         endSpan();
@@ -144,6 +144,9 @@ public final class Choices {
     }
     return result;
   }
+
+  /** The label of the span of one element of a {@link #list}, its "more?" choice included. */
+  public static final String LIST_ELEMENT = "list-element";
 
   /** Runs {@code body} inside a span labelled {@code label} and returns its result. */
   public <T> T span(String label, Function<Choices, T> body) {

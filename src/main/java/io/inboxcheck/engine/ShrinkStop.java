@@ -8,8 +8,15 @@ import java.util.Locale;
  *
  * @param reason what ended shrinking
  * @param limits the limits shrinking ran under, to name the one that ended it and a larger value
+ * @param oneMinimal whether removing any single step or optional part ({@link Span#OPTIONAL}) of
+ *     the result was tried and none still failed; false where a sequence has no optional parts
  */
-public record ShrinkStop(Reason reason, Limits limits) {
+public record ShrinkStop(Reason reason, Limits limits, boolean oneMinimal) {
+
+  /** A stop whose one-minimality was not established. */
+  public ShrinkStop(Reason reason, Limits limits) {
+    this(reason, limits, false);
+  }
 
   /** What ended shrinking. */
   public enum Reason {

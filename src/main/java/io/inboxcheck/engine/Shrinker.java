@@ -52,6 +52,17 @@ final class Shrinker<T> {
   private int acceptedSteps;
   private int attempts;
 
+  /** Whether attempts are kept back from the other passes for a last one-at-a-time sweep. */
+  private boolean reserving;
+
+  /** How many attempts are kept back, and for which failure that was counted. */
+  private int reserve;
+
+  private TestCaseResult<T> reserveCountedFor;
+
+  /** Whether a completed one-at-a-time sweep found nothing to remove from the current failure. */
+  private boolean oneMinimal;
+
   /** A shrinker whose time limit, if {@code limits} sets one, starts now. */
   Shrinker(
       Function<List<Long>, TestCaseResult<T>> executor, TestCaseResult<T> failure, Limits limits) {
@@ -83,12 +94,28 @@ final class Shrinker<T> {
 
   /** Runs all passes repeatedly until a round makes no progress or a limit is reached. */
   Result<T> shrink() {
-    ShrinkStop stop = new ShrinkStop(runRounds(), limits);
+    boolean optionalParts = steps.hasOptionalParts();
+    ShrinkStop.Reason reason = runRounds(optionalParts);
+    if (optionalParts && !oneMinimal) {
+      // The candidates kept back: the last sweep, so a case cut short by the budget is still one
+      // from which no single step or optional part can be removed, when the reserve suffices.
+      reserving = false;
+      oneMinimal = steps.removeEachOnItsOwn();
+    }
+    ShrinkStop stop = new ShrinkStop(reason, limits, optionalParts && oneMinimal);
     return new Result<>(best, acceptedSteps, attempts, stop);
   }
 
-  private ShrinkStop.Reason runRounds() {
+  private ShrinkStop.Reason runRounds(boolean optionalParts) {
     for (int round = 0; ; round++) {
+      if (optionalParts && !exhausted()) {
+        // Removing each step and each optional part on its own costs a candidate each, and is
+        // what a person tries first: before any pass that spends many candidates on small edits.
+        // Every pass, this sweep too, leaves as many candidates as one sweep of the current
+        // failure takes, for the last sweep.
+        reserving = true;
+        oneMinimal = steps.removeEachOnItsOwn();
+      }
       if (exhausted()) {
         return attemptsSpent() ? ShrinkStop.Reason.STEP_BUDGET : ShrinkStop.Reason.TIME;
       }
@@ -214,12 +241,27 @@ final class Shrinker<T> {
     return keepIfSmaller(executor.apply(candidate));
   }
 
+  /**
+   * Executes {@code candidate} even when it was rejected before, and keeps it if it fails the same
+   * way and is smaller in {@link #ORDER}. Where a failure depends on timing (a kill inside a
+   * request), one run that did not fail proves little, so the one-at-a-time sweep tries its
+   * removals afresh each time rather than trusting an earlier rejection.
+   */
+  boolean considerAfresh(List<Long> candidate) {
+    if (exhausted()) {
+      return false;
+    }
+    attempts++;
+    return keepIfSmaller(executor.apply(candidate));
+  }
+
   private boolean keepIfSmaller(TestCaseResult<T> result) {
     if (result.failed()
         && signatures.contains(result.signature())
         && ORDER.compare(result.choices(), best.choices()) < 0) {
       best = result;
       acceptedSteps++;
+      oneMinimal = false;
       return true;
     }
     return false;
@@ -239,7 +281,19 @@ final class Shrinker<T> {
   }
 
   private boolean attemptsSpent() {
-    return attempts >= limits.maxShrinkAttempts();
+    return attempts >= limits.maxShrinkAttempts() - reserve();
+  }
+
+  /** The attempts kept back for the last sweep: as many as one sweep of the current failure. */
+  private int reserve() {
+    if (!reserving) {
+      return 0;
+    }
+    if (reserveCountedFor != best) {
+      reserve = steps.oneAtATimeCandidates();
+      reserveCountedFor = best;
+    }
+    return reserve;
   }
 
   List<Long> values() {

@@ -20,6 +20,15 @@ public record Span(String label, int start, int end) {
    */
   public static final String STEP = "step";
 
+  /**
+   * The label of an optional part of a step whose simplest form is one choice of 0, meaning the
+   * part is absent (a crash case's kill at a step: no kill). A sequence holding such parts is
+   * shrunk first by removing each step and each optional part on its own, and the shrinker keeps
+   * candidates back to try that once more when its budget runs out, so the case it ends with is
+   * one-minimal where it can be.
+   */
+  public static final String OPTIONAL = "optional";
+
   /** Validates that the span is a well-formed, non-negative range. */
   public Span {
     Objects.requireNonNull(label, "label");

@@ -1,5 +1,7 @@
 package io.inboxcheck.engine;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,6 +49,112 @@ final class StepPasses<T> {
         shrinker.considerFewerSteps(layout().without(values(), Set.of(first, second)));
       }
     }
+  }
+
+  /**
+   * Deletes each step on its own, last first; reduces each optional part ({@link Span#OPTIONAL}) to
+   * its simplest form; deletes each element of the setup (such as an initial card) and makes each
+   * plainer (its choices after the first, which announces it, set to 0). Sweeps until one whole
+   * sweep changes nothing, and returns whether such a sweep completed: then no single step,
+   * optional part or setup element can be removed from the current failure, which is one-minimal.
+   */
+  boolean removeEachOnItsOwn() {
+    boolean progress = true;
+    while (progress) {
+      progress = false;
+      for (int step = layout().size() - 1; step >= 0; step--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        // A success shifts only the steps after this one: carry on with the one before it.
+        progress |=
+            step < layout().size()
+                && shrinker.considerAfresh(layout().without(values(), Set.of(step)));
+      }
+      for (int index = removableParts().size() - 1; index >= 0; index--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        List<Span> parts = removableParts();
+        progress |=
+            index < parts.size() && shrinker.considerAfresh(replacedBy(parts.get(index), 1));
+      }
+      for (int index = setupElements().size() - 1; index >= 0; index--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        progress |= index < setupElements().size() && removeOrPlain(index);
+      }
+    }
+    return true;
+  }
+
+  /** Deletes setup element {@code index}, or else makes it plainer. */
+  private boolean removeOrPlain(int index) {
+    Span element = setupElements().get(index);
+    if (shrinker.consider(ChoiceEdits.without(values(), element.start(), element.end()))) {
+      return true;
+    }
+    // Past its "more?" choice, if it has one; a list's mandatory first element has none.
+    List<Long> plainer = ChoiceEdits.zeroed(values(), element.start() + 1, element.end());
+    if (!plainer.equals(values()) && shrinker.consider(plainer)) {
+      return true;
+    }
+    List<Long> plainest = ChoiceEdits.zeroed(values(), element.start(), element.end());
+    return !plainest.equals(values()) && shrinker.consider(plainest);
+  }
+
+  /** {@code part}'s choices replaced by {@code length} zeros: the simplest form of the part. */
+  private List<Long> replacedBy(Span part, int length) {
+    List<Long> simplest = new ArrayList<>(values().subList(0, part.start()));
+    for (int zero = 0; zero < length; zero++) {
+      simplest.add(0L);
+    }
+    simplest.addAll(values().subList(part.end(), values().size()));
+    return simplest;
+  }
+
+  /** How many candidates one sweep of {@link #removeEachOnItsOwn} tries at most. */
+  int oneAtATimeCandidates() {
+    return layout().size() + removableParts().size() + 3 * setupElements().size();
+  }
+
+  /** Whether the current failure has optional parts, so one-at-a-time removal applies to it. */
+  boolean hasOptionalParts() {
+    return shrinker.best().spans().stream().anyMatch(span -> span.label().equals(Span.OPTIONAL));
+  }
+
+  /** The optional parts not already in their simplest form, in order. */
+  private List<Span> removableParts() {
+    List<Long> values = values();
+    return shrinker.best().spans().stream()
+        .filter(span -> span.label().equals(Span.OPTIONAL))
+        .filter(span -> !(span.length() == 1 && values.get(span.start()) == 0L))
+        .sorted(Comparator.comparingInt(Span::start))
+        .toList();
+  }
+
+  /**
+   * The outermost list elements before the first step (the setup's initial cards, say), in order; a
+   * single choice of 0 (the "more?" that ends a list) is as plain as an element gets.
+   */
+  private List<Span> setupElements() {
+    int end = setupEnd();
+    List<Long> values = values();
+    List<Span> elements =
+        shrinker.best().spans().stream()
+            .filter(span -> span.label().equals(Choices.LIST_ELEMENT))
+            .filter(span -> span.end() <= end && span.length() > 0)
+            .filter(span -> !(span.length() == 1 && values.get(span.start()) == 0L))
+            .sorted(Comparator.comparingInt(Span::start).thenComparing(span -> -span.end()))
+            .toList();
+    List<Span> outermost = new ArrayList<>();
+    for (Span element : elements) {
+      if (outermost.isEmpty() || element.start() >= outermost.get(outermost.size() - 1).end()) {
+        outermost.add(element);
+      }
+    }
+    return outermost;
   }
 
   /** Moves each step before each earlier one, kept only when that sorts the sequence lower. */

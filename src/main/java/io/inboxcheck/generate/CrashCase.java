@@ -1,6 +1,7 @@
 package io.inboxcheck.generate;
 
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.Span;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
@@ -98,7 +99,10 @@ public record CrashCase(Scenario scenario, List<Kill> kills) {
     List<Kill> kills = new ArrayList<>();
     Scenario scenario =
         ScenarioGenerator.forCrashes()
-            .generate(choices, "crash", (c, step) -> kills.add(c.span("kill", k -> kill(k, step))));
+            .generate(
+                choices,
+                "crash",
+                (c, step) -> kills.add(c.span(Span.OPTIONAL, k -> kill(k, step))));
     return new CrashCase(scenario, kills);
   }
 

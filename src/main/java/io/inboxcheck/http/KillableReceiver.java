@@ -49,6 +49,10 @@ public final class KillableReceiver implements AutoCloseable {
   private Instant clock;
   private int lastStep;
   private ViewMapping.Mapped mapped;
+  private String lastRefusal = "";
+
+  /** The most of a refusal's body shown in a finding: enough for the receiver's reason. */
+  private static final int MAX_REFUSAL_BODY = 120;
 
   /** A delivery the receiver answered 2xx: it must be in the audit whatever happens later. */
   public record Acknowledged(int step, Envelope envelope, Decision decision) {}
@@ -286,6 +290,7 @@ public final class KillableReceiver implements AutoCloseable {
   private boolean answered(int step, Envelope envelope, ReceiverClient.Answer answer, String what) {
     sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
     if (!answer.successful()) {
+      lastRefusal = refusal(answer);
       return false;
     }
     Decision decision = null;
@@ -297,6 +302,22 @@ public final class KillableReceiver implements AutoCloseable {
     }
     acknowledged.add(new Acknowledged(step, envelope, decision));
     return true;
+  }
+
+  /**
+   * The last answer that was not 2xx, as a person reads it: its status and the start of its body,
+   * on one line.
+   */
+  public String lastRefusal() {
+    return lastRefusal;
+  }
+
+  private static String refusal(ReceiverClient.Answer answer) {
+    String body = answer.body().strip().replaceAll("\\s+", " ");
+    if (body.length() > MAX_REFUSAL_BODY) {
+      body = body.substring(0, MAX_REFUSAL_BODY) + "...";
+    }
+    return "HTTP " + answer.status() + (body.isEmpty() ? "" : " " + body);
   }
 
   private int acknowledgedSends(JsonValue content) {

@@ -56,7 +56,7 @@ class ProviderConcurrencyTests {
             "--reproduce",
             code.group(1));
     assertThat(again.exitCode()).as(again.out() + again.err()).isEqualTo(1);
-    assertThat(again.out()).containsPattern("FAILED \\(sent \\d+ times\\):");
+    assertThat(again.out()).containsPattern("FAILED on send \\d+ of at most 200:");
   }
 
   @Test

@@ -61,12 +61,21 @@ public abstract class NaiveReceiver implements Receiver {
 
   @Override
   public final DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+    Optional<DeliveryResult> refused = refuseBeforeDeciding(envelope);
+    if (refused.isPresent()) {
+      return refused.get();
+    }
     DeliveryOutcome outcome = decide(envelope);
     if (transport.storageFault()) {
       return answerFailedWrite(outcome);
     }
     record(step, envelope, outcome);
     return DeliveryResult.recorded(outcome.decision());
+  }
+
+  /** A refusal the receiver answers before it decides anything; none unless a mistake says. */
+  protected Optional<DeliveryResult> refuseBeforeDeciding(Envelope envelope) {
+    return Optional.empty();
   }
 
   /** The decision for one delivery; the reference reducer unless a mistake overrides it. */

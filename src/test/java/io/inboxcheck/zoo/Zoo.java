@@ -293,11 +293,31 @@ public final class Zoo {
               false));
 
   /**
+   * A receiver that refuses what it should take: no invariant without the model sees a refusal,
+   * since a provider's retry may still come; the model acknowledges every delivery whose storage
+   * fault was not injected. {@code check --crash} sees the same mistake as a lost delivery.
+   */
+  private static final Entry STUCK_IN_PROGRESS =
+      new Entry(
+          34,
+          StuckInProgressReceiver.class,
+          "marks an event id \"in progress\" before deciding and clears the mark only after a"
+              + " successful write: after a failed write every retry of that id is refused",
+          CONFORMANCE,
+          Set.of(),
+          false);
+
+  /**
    * Every zoo receiver, in order: the first twenty, those needing edge values or depth, the one
-   * that throws, then those about exact values.
+   * that throws, those about exact values, then the one that refuses retries.
    */
   public static final List<Entry> RECEIVERS =
-      Stream.of(FIRST_TWENTY, DeepZoo.RECEIVERS, List.of(THROWING), EXACT_VALUES)
+      Stream.of(
+              FIRST_TWENTY,
+              DeepZoo.RECEIVERS,
+              List.of(THROWING),
+              EXACT_VALUES,
+              List.of(STUCK_IN_PROGRESS))
           .flatMap(List::stream)
           .toList();
 
