@@ -1,5 +1,6 @@
 package io.inboxcheck;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -17,24 +18,30 @@ public final class BuildSummary {
   private BuildSummary() {}
 
   public static void main(String[] args) {
+    int status = run(args, System.out, System.err);
+    if (status != 0) {
+      System.exit(status);
+    }
+  }
+
+  /** Prints the summary to {@code out}; on bad arguments one line to {@code err} and status 2. */
+  static int run(String[] args, PrintStream out, PrintStream err) {
     if (args.length != 2) {
-      System.err.println("inboxcheck: usage: BuildSummary PROJECT_FOLDER BUILD_START");
-      System.exit(2);
-      return;
+      err.println("inboxcheck: BuildSummary takes PROJECT_FOLDER BUILD_START, got " + args.length);
+      return 2;
     }
     Instant started;
     try {
       started = Instant.parse(args[1]);
     } catch (DateTimeParseException e) {
-      System.err.println(
+      err.println(
           "inboxcheck: BuildSummary's build start '"
               + args[1]
               + "' is not an instant like 2026-12-04T17:18:21Z");
-      System.exit(2);
-      return;
+      return 2;
     }
     // The start is given to the second, as are some file times: nothing of this build is older.
-    ConsoleSummaryListener.print(
-        System.out, Path.of(args[0]).resolve("reports"), started.minusSeconds(1));
+    ConsoleSummaryListener.print(out, Path.of(args[0]).resolve("reports"), started.minusSeconds(1));
+    return 0;
   }
 }

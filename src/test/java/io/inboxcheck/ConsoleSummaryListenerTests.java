@@ -181,6 +181,43 @@ class ConsoleSummaryListenerTests {
     assertThat(lines.get(0)).startsWith("inboxcheck: no summary").contains("broken.json");
   }
 
+  @Test
+  void theBuildsSummaryShowsOnlyWhatWasWrittenSinceTheBuildStartedAndRefusesABadStart()
+      throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Path project = reports.resolve("project");
+    ReportFiles.write(
+        project.resolve("reports/bug-zoo.json"),
+        BugZooReport.json(List.of(), Optional.empty(), 19));
+
+    int shown =
+        BuildSummary.run(
+            new String[] {project.toString(), Instant.now().minusSeconds(60).toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    int later =
+        BuildSummary.run(
+            new String[] {project.toString(), Instant.now().plusSeconds(60).toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    int bad =
+        BuildSummary.run(
+            new String[] {project.toString(), "20261204-1718"},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(List.of(shown, later, bad)).containsExactly(0, 0, 2);
+    assertThat(out.toString(StandardCharsets.UTF_8).lines())
+        .as("once for the build that wrote the zoo, nothing for a build started after it")
+        .filteredOn(line -> line.startsWith("Bug zoo: caught 0 of 19"))
+        .hasSize(1);
+    assertThat(err.toString(StandardCharsets.UTF_8).lines())
+        .containsExactly(
+            "inboxcheck: BuildSummary's build start '20261204-1718' is not an instant like"
+                + " 2026-12-04T17:18:21Z");
+  }
+
   private void write(String name, String text) throws Exception {
     Path file = ReportFiles.write(reports.resolve(name), text);
     Files.setLastModifiedTime(file, FileTime.from(RUN_STARTED.plusSeconds(5)));
