@@ -19,13 +19,20 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Prints what the properties checked at the end of a test run, so {@code mvn -B verify} shows the
- * invariant results without opening {@code reports/}. It reads the JSON reports the suites wrote
- * during this run (one source of truth with the files) and ignores older ones, so a run of a few
- * tests prints nothing or only what they wrote. Registered in {@code
- * META-INF/services/org.junit.platform.launcher.TestExecutionListener}.
+ * Prints what the properties checked at the end of a test run, so the invariant results are in the
+ * console without opening {@code reports/}. It reads the JSON reports the suites wrote during this
+ * run (one source of truth with the files) and ignores older ones, so a run of a few tests prints
+ * nothing or only what they wrote. Registered in {@code
+ * META-INF/services/org.junit.platform.launcher.TestExecutionListener}, so an IDE's run prints it.
+ *
+ * <p>Under Maven each Surefire JVM runs only some classes, so a summary per JVM would be partial
+ * and repeated: the pom sets {@value #AT_END_OF_BUILD} for the test JVMs, which then print nothing,
+ * and {@link BuildSummary} prints the one summary of every JVM's reports at the end of the build.
  */
 public class ConsoleSummaryListener implements TestExecutionListener {
+  /** Set to {@code true} when the build prints the summary once, after every test JVM. */
+  static final String AT_END_OF_BUILD = "inboxcheck.summaryAtEndOfBuild";
+
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   /** When this run began; a report older than that was written by another run. */
@@ -39,6 +46,9 @@ public class ConsoleSummaryListener implements TestExecutionListener {
 
   @Override
   public void testPlanExecutionFinished(TestPlan testPlan) {
+    if (Boolean.getBoolean(AT_END_OF_BUILD)) {
+      return;
+    }
     print(System.out, ProjectPaths.reports(), started);
   }
 
@@ -57,24 +67,31 @@ public class ConsoleSummaryListener implements TestExecutionListener {
     out.flush();
   }
 
+  /**
+   * The reports written since {@code since}: every property run's record (whichever JVM ran it),
+   * the bug zoo, the explorations.
+   */
   static ConsoleSummary.Reports reports(Path folder, Instant since) {
-    List<JsonNode> explorations = new ArrayList<>();
-    Path explorationFolder = folder.resolve("exploration");
-    if (Files.isDirectory(explorationFolder)) {
-      try (Stream<Path> files = Files.list(explorationFolder)) {
+    return new ConsoleSummary.Reports(
+        PropertyRecords.combined(readAll(PropertyRecords.folder(folder), since)),
+        read(folder.resolve("bug-zoo.json"), since),
+        readAll(folder.resolve("exploration"), since),
+        shown(folder));
+  }
+
+  private static List<JsonNode> readAll(Path folder, Instant since) {
+    List<JsonNode> reports = new ArrayList<>();
+    if (Files.isDirectory(folder)) {
+      try (Stream<Path> files = Files.list(folder)) {
         files
             .filter(file -> file.getFileName().toString().endsWith(".json"))
             .sorted()
-            .forEach(file -> read(file, since).ifPresent(explorations::add));
+            .forEach(file -> read(file, since).ifPresent(reports::add));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
-    return new ConsoleSummary.Reports(
-        read(folder.resolve("invariants.json"), since),
-        read(folder.resolve("bug-zoo.json"), since),
-        explorations,
-        shown(folder));
+    return reports;
   }
 
   private static Optional<JsonNode> read(Path file, Instant since) {

@@ -8,7 +8,6 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.suite.BugZooReport;
-import io.inboxcheck.suite.InvariantReport;
 import io.inboxcheck.suite.PropertyHarness;
 import io.inboxcheck.suite.PropertyReport;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
@@ -20,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +42,7 @@ class ConsoleSummaryListenerTests {
                 RunConfig.defaults().withTries(50).withoutExampleDatabase(),
                 reports.resolve("counterexamples"))
             .orderIndependence("model", ModelReceiver::new);
-    write("invariants.json", InvariantReport.json(List.of(order)));
+    write("properties/model--order.json", PropertyRecords.json(order));
     write("bug-zoo.json", BugZooReport.json(List.of(), Optional.empty(), 19));
 
     List<String> lines = printed();
@@ -110,7 +110,7 @@ class ConsoleSummaryListenerTests {
                 "applies-newer-variant",
                 NewerVariantApplyingReceiver::new,
                 CheckedRun.Checks.INVARIANTS);
-    write("invariants.json", InvariantReport.json(List.of(planted)));
+    write("properties/planted.json", PropertyRecords.json(planted));
 
     String printed = String.join("\n", printed());
 
@@ -120,6 +120,46 @@ class ConsoleSummaryListenerTests {
         .contains("  " + planted.violation().orElseThrow().describe())
         .contains("  counterexample: " + planted.counterexample().orElseThrow())
         .containsPattern("NO_VARIANT_APPLIED +\\| +[0-9,]+ \\| BROKEN \\(applies-newer-variant\\)");
+  }
+
+  @Test
+  void theRecordsOfEveryTestJvmMakeOneBlockWhoseTableSumsThemAll() throws Exception {
+    PropertyHarness harness =
+        new PropertyHarness(
+            RunConfig.defaults().withTries(10).withoutExampleDatabase(),
+            reports.resolve("counterexamples"));
+    PropertyReport order = harness.orderIndependence("model", ModelReceiver::new);
+    PropertyReport faults =
+        harness.faultSequences(
+            "model", ModelReceiver::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+    // As two Surefire JVMs leave them: one record each, neither knowing the other.
+    write("properties/" + PropertyRecords.fileName(order), PropertyRecords.json(order));
+    write("properties/" + PropertyRecords.fileName(faults), PropertyRecords.json(faults));
+    long conformance = faults.result().metrics().get("exercised:CONFORMANCE");
+    long firstRecord =
+        faults.result().metrics().get("exercised:FIRST_RECORD_KEPT")
+            + order.result().metrics().getOrDefault("exercised:FIRST_RECORD_KEPT", 0L);
+
+    List<String> lines = printed();
+
+    assertThat(lines)
+        .filteredOn(line -> line.startsWith("--- inboxcheck: what the properties checked"))
+        .hasSize(1);
+    assertThat(lines)
+        .anySatisfy(line -> assertThat(line).startsWith("arrival order does not change"))
+        .anySatisfy(line -> assertThat(line).startsWith("fault sequences keep every invariant"))
+        .anySatisfy(
+            line -> assertThat(line).matches(row("ORDER_INDEPENDENT", order.result().triesRun())))
+        .anySatisfy(line -> assertThat(line).matches(row("CONFORMANCE", conformance)))
+        .anySatisfy(line -> assertThat(line).matches(row("FIRST_RECORD_KEPT", firstRecord)));
+  }
+
+  private static String row(String invariant, long exercised) {
+    return "  "
+        + invariant
+        + " +\\| +"
+        + String.format(Locale.ROOT, "%,d", exercised)
+        + " \\| held";
   }
 
   @Test
@@ -133,12 +173,49 @@ class ConsoleSummaryListenerTests {
 
   @Test
   void anUnreadableReportGivesOneLineAndNoException() throws Exception {
-    write("invariants.json", "{ not json");
+    write("properties/broken.json", "{ not json");
 
     List<String> lines = printed();
 
     assertThat(lines).hasSize(1);
-    assertThat(lines.get(0)).startsWith("inboxcheck: no summary").contains("invariants.json");
+    assertThat(lines.get(0)).startsWith("inboxcheck: no summary").contains("broken.json");
+  }
+
+  @Test
+  void theBuildsSummaryShowsOnlyWhatWasWrittenSinceTheBuildStartedAndRefusesABadStart()
+      throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    Path project = reports.resolve("project");
+    ReportFiles.write(
+        project.resolve("reports/bug-zoo.json"),
+        BugZooReport.json(List.of(), Optional.empty(), 19));
+
+    int shown =
+        BuildSummary.run(
+            new String[] {project.toString(), Instant.now().minusSeconds(60).toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    int later =
+        BuildSummary.run(
+            new String[] {project.toString(), Instant.now().plusSeconds(60).toString()},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    int bad =
+        BuildSummary.run(
+            new String[] {project.toString(), "20261204-1718"},
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat(List.of(shown, later, bad)).containsExactly(0, 0, 2);
+    assertThat(out.toString(StandardCharsets.UTF_8).lines())
+        .as("once for the build that wrote the zoo, nothing for a build started after it")
+        .filteredOn(line -> line.startsWith("Bug zoo: caught 0 of 19"))
+        .hasSize(1);
+    assertThat(err.toString(StandardCharsets.UTF_8).lines())
+        .containsExactly(
+            "inboxcheck: BuildSummary's build start '20261204-1718' is not an instant like"
+                + " 2026-12-04T17:18:21Z");
   }
 
   private void write(String name, String text) throws Exception {

@@ -21,7 +21,8 @@ public final class ConsoleSummary {
   /**
    * The reports this run wrote. A suite that did not run has no report here and no line below.
    *
-   * @param invariants {@code reports/invariants.json}
+   * @param invariants the properties' runs and the invariant table over them, in the shape of
+   *     {@code reports/invariants.json}
    * @param bugZoo {@code reports/bug-zoo.json}
    * @param explorations {@code reports/exploration/*.json}
    * @param reportsFolder the folder as a person would type it, e.g. {@code reports}
@@ -68,12 +69,15 @@ public final class ConsoleSummary {
   private static void properties(JsonNode invariants, List<String> lines) {
     for (JsonNode property : invariants.path("properties")) {
       lines.add(property.path("name").asText() + ": " + property.path("verdict").asText());
+      // A property that checks no receiver (a key function, a log cut) has no steps to count.
       lines.add(
           "  "
               + count(property.path("tries").asLong())
               + " tries, "
-              + count(property.path("steps").asLong())
-              + " checked steps, seed "
+              + (property.has("steps")
+                  ? count(property.path("steps").asLong()) + " checked steps, "
+                  : "")
+              + "seed "
               + property.path("seed").asText());
       JsonNode shortfalls = property.path("coverage_shortfalls");
       lines.add(
@@ -177,6 +181,7 @@ public final class ConsoleSummary {
     List<String> files = new ArrayList<>();
     String folder = reports.reportsFolder();
     reports.invariants().ifPresent(x -> files.add(folder + "/invariants.md"));
+    reports.invariants().ifPresent(x -> files.add(folder + "/properties/"));
     reports.bugZoo().ifPresent(x -> files.add(folder + "/bug-zoo.md"));
     if (!reports.explorations().isEmpty()) {
       files.add(folder + "/exploration/");

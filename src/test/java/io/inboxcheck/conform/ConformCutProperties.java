@@ -2,6 +2,7 @@ package io.inboxcheck.conform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
@@ -69,6 +70,7 @@ class ConformCutProperties {
             RunConfig.defaults()
                 .withTries(Integer.getInteger("conform.cuts", CUTS))
                 .withoutExampleDatabase());
+    PropertyRecords.record(result, "conform");
     System.out.println(
         "conform cut property: seed "
             + result.seed()

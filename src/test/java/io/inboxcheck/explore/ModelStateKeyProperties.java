@@ -2,6 +2,7 @@ package io.inboxcheck.explore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -63,6 +64,7 @@ class ModelStateKeyProperties {
   @Test
   void theFastKeyEqualsTheFingerprintOfTheCanonicalStateAfterEveryStep() {
     PropertyResult<Walk> result = PropertyRunner.run(property(ModelStateKey::of));
+    PropertyRecords.record(result, "model state key");
 
     result.assertPassed();
     assertThat(result.metrics().get("steps compared"))

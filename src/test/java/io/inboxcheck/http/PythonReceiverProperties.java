@@ -3,6 +3,7 @@ package io.inboxcheck.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
@@ -43,6 +44,7 @@ class PythonReceiverProperties {
           harness.faultSequences(
               "python-receiver", python, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     }
+    PropertyRecords.record(outcome);
 
     assertThat(outcome.result().status())
         .as(outcome.message())

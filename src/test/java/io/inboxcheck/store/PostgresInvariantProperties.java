@@ -3,6 +3,7 @@ package io.inboxcheck.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
@@ -34,6 +35,7 @@ class PostgresInvariantProperties {
     PropertyReport outcome =
         harness.faultSequences(
             "postgres", TestPostgres::freshReceiver, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+    PropertyRecords.record(outcome);
 
     assertThat(outcome.result().status())
         .as(outcome.message())

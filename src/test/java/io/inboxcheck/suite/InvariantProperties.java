@@ -3,6 +3,7 @@ package io.inboxcheck.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
@@ -31,6 +32,7 @@ class InvariantProperties {
         HARNESS.faultSequences(
             "model", ModelReceiver::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     OUTCOMES.add(outcome);
+    PropertyRecords.record(outcome);
     assertThat(outcome.result().status())
         .as(outcome.message())
         .isEqualTo(PropertyResult.Status.PASSED);
@@ -41,6 +43,7 @@ class InvariantProperties {
   void arrivalOrderDoesNotChangeTheFinalCards() {
     PropertyReport outcome = HARNESS.orderIndependence("model", ModelReceiver::new);
     OUTCOMES.add(outcome);
+    PropertyRecords.record(outcome);
     assertThat(outcome.result().status())
         .as(outcome.message())
         .isEqualTo(PropertyResult.Status.PASSED);
