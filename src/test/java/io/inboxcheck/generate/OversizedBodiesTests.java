@@ -69,6 +69,22 @@ class OversizedBodiesTests {
     assertThat(seen).containsExactlyInAnyOrder(OversizedBodies.Shape.values());
   }
 
+  /** The floors can fail: a generator that stops drawing the step kind sends no shape at all. */
+  @Test
+  void withoutTheStepKindNoShapeIsSent() {
+    Swarm withoutBounds =
+        new Swarm(Set.of(StepKind.OVERSIZED_BODY), false, false, false, false, false, false);
+    for (long seed = 0; seed < 300; seed++) {
+      Scenario scenario =
+          new ScenarioGenerator().generate(Choices.random(seed), "s", withoutBounds);
+      for (ScenarioStep step : scenario.steps()) {
+        if (step instanceof ScenarioStep.Deliver deliver) {
+          assertThat(OversizedBodies.shapeOf(deliver.envelope())).as("seed %d", seed).isEmpty();
+        }
+      }
+    }
+  }
+
   @Test
   void ordinaryEnvelopesAreNoShape() {
     assertThat(OversizedBodies.shapeOf(new Envelope(envelope()))).isEmpty();
