@@ -105,10 +105,20 @@ final class CardChecks {
                 "card",
                 objectId,
                 "version",
-                String.valueOf(envelope.version()),
+                versionWords(envelope.version()),
                 "state",
                 envelope.state().orElse(null)),
             Facts.of("card", objectId, "now", after)));
+  }
+
+  /** A version as the protocol writes it: the number, the invalid value, or {@code missing}. */
+  private static String versionWords(ObjectVersion version) {
+    if (version instanceof ObjectVersion.Valid valid) {
+      return String.valueOf(valid.value());
+    }
+    return version instanceof ObjectVersion.Invalid invalid
+        ? invalid.raw().canonicalText()
+        : "missing";
   }
 
   /** NO_INVENTED_CARDS: every card is an initial one or one an authority listed. */

@@ -93,6 +93,12 @@ final class ScenarioDraft {
       case STORAGE_FAULT -> storageFault();
       case CLOCK_ADVANCE -> advance();
       case RECONCILIATION -> reconcile();
+      case OVERSIZED_BODY -> {
+        // Sent once and not kept among the deliveries: a body past a bound has no identity.
+        Envelope body = OversizedBodies.draw(choices, fresh());
+        tick();
+        steps.add(new ScenarioStep.Deliver(steps.size() + 1, body, clock, Transport.PLAIN, null));
+      }
     }
   }
 

@@ -19,7 +19,9 @@ public enum StepKind {
   MALFORMED_ENVELOPE(2),
   STORAGE_FAULT(4),
   CLOCK_ADVANCE(3),
-  RECONCILIATION(6);
+  RECONCILIATION(6),
+  /** A body at, just past or far past a delivery bound ({@link OversizedBodies}). */
+  OVERSIZED_BODY(3);
 
   private final int weight;
 

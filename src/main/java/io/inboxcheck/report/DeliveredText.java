@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonString;
+import io.inboxcheck.json.read.LargeBodies;
 import io.inboxcheck.model.Envelope;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -22,8 +23,17 @@ final class DeliveredText {
 
   private DeliveredText() {}
 
-  /** The envelope's text as delivered, with whitespace outside strings shown as single spaces. */
+  /**
+   * The envelope's text as delivered, with whitespace outside strings shown as single spaces; a
+   * body too large or deep to spell shows as it was described ({@link LargeBodies}).
+   */
   static String of(Envelope envelope) {
+    Optional<LargeBodies.Description> described = LargeBodies.described(envelope.text());
+    if (described.isPresent()) {
+      return outsideStrings(described.get().envelopeText(), " ")
+          + ", "
+          + LargeBodies.words(described.get());
+    }
     return outsideStrings(envelope.text(), " ");
   }
 

@@ -1,5 +1,6 @@
 package io.inboxcheck.report;
 
+import io.inboxcheck.json.read.LargeBodies;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
@@ -51,8 +52,11 @@ public final class ScenarioScript {
           + retry(deliver.transport().attempt())
           + (deliver.transport().storageFault() ? " [storage fault]" : "")
           + (deliver.receivedAt() == null ? "" : " at " + deliver.receivedAt())
-          + DeliveredText.whereSpelledOtherwise(envelope)
-              .map(text -> ", delivered as " + text)
+          + LargeBodies.described(envelope.text())
+              .map(body -> ", delivered " + LargeBodies.words(body))
+              .or(
+                  () ->
+                      DeliveredText.whereSpelledOtherwise(envelope).map(t -> ", delivered as " + t))
               .orElse("");
     }
     if (step instanceof ScenarioStep.Reconcile reconcile) {

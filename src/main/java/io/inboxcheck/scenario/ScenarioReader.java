@@ -5,6 +5,7 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.LargeBodies;
 import io.inboxcheck.json.read.RawText;
 import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.AuthoritativeCard;
@@ -49,6 +50,7 @@ public final class ScenarioReader {
           "attempt",
           "storage_fault",
           "pad_to_bytes",
+          "nest_to_depth",
           "expect",
           "note");
   static final Set<String> RECONCILE_KEYS = Set.of("reconcile", "at", "expect", "note");
@@ -186,19 +188,52 @@ public final class ScenarioReader {
   }
 
   /**
-   * The envelope's text with spaces before its closing brace, to {@code target} bytes of UTF-8 in
-   * all: the same content, a body of any size up to twice the body bound (SPEC 1.5), described
-   * instead of spelled.
+   * The text of a delivery described rather than spelled (SPEC 1.5): nested to {@code
+   * nest_to_depth} levels by a last member {@code nested}, then padded with spaces before its
+   * closing brace to {@code pad_to_bytes} bytes of UTF-8, up to twice the body bound.
    */
-  private static String padded(Located envelope, String rawDelivery, Located target)
-      throws InputRejected {
-    long bytes = target.nonNegativeInteger("a body length in bytes");
+  private static String described(Located node, String rawDelivery) throws InputRejected {
+    Located envelope = node.member("deliver").get();
     String text = rawDelivery != null ? rawDelivery : envelope.value().canonicalText();
+    Optional<Located> depth = node.member("nest_to_depth");
+    Optional<Located> bytes = node.member("pad_to_bytes");
+    if (depth.isEmpty() && bytes.isEmpty()) {
+      return rawDelivery;
+    }
+    Located describing = depth.isPresent() ? depth.get() : bytes.get();
+    if (!(envelope.value() instanceof JsonObject) || !text.endsWith("}")) {
+      throw describing.rejected(
+          "expected an envelope that is a JSON object to describe, found another value");
+    }
+    if (depth.isPresent()) {
+      long levels = depth.get().nonNegativeInteger("a nesting depth");
+      if (levels < 2 || levels > MAX_DESCRIBED_DEPTH) {
+        throw depth
+            .get()
+            .rejected(
+                "expected a nesting depth from 2 to " + MAX_DESCRIBED_DEPTH + ", found " + levels);
+      }
+      if (((JsonObject) envelope.value()).get(LargeBodies.NESTED).isPresent()) {
+        throw depth
+            .get()
+            .rejected(
+                "expected an envelope without a member \"nested\", which nest_to_depth adds; found one");
+      }
+      text = LargeBodies.nested(text, (int) levels);
+    }
+    if (bytes.isPresent()) {
+      text = padded(text, bytes.get());
+    }
+    return text;
+  }
+
+  /** The deepest nesting a step may describe: far past every parser's default. */
+  static final int MAX_DESCRIBED_DEPTH = 1_000_000;
+
+  private static String padded(String text, Located target) throws InputRejected {
+    long bytes = target.nonNegativeInteger("a body length in bytes");
     long length = text.getBytes(StandardCharsets.UTF_8).length;
     long largest = 2 * DeliveryBounds.DEFAULT.maxBodyBytes();
-    if (!(envelope.value() instanceof JsonObject) || !text.endsWith("}")) {
-      throw target.rejected("pads an envelope that is a JSON object; this deliver is not one");
-    }
     if (bytes < length || bytes > largest) {
       throw target.rejected(
           "expected a body length from the envelope's own "
@@ -208,7 +243,7 @@ public final class ScenarioReader {
               + ", found "
               + bytes);
     }
-    return text.substring(0, text.length() - 1) + " ".repeat((int) (bytes - length)) + "}";
+    return LargeBodies.padded(text, bytes);
   }
 
   private static ScenarioStep step(Located node, int number, Instant clock, String rawDelivery)
@@ -232,11 +267,12 @@ public final class ScenarioReader {
       if (node.member("expect").isPresent()) {
         expect = ExpectationShape.step(node.member("expect").get(), Expectations.StepKind.DELIVER);
       }
-      String text = rawDelivery;
-      if (node.member("pad_to_bytes").isPresent()) {
-        text = padded(node.member("deliver").get(), rawDelivery, node.member("pad_to_bytes").get());
-      }
-      Envelope envelope = new Envelope(node.member("deliver").get().value(), text);
+      String text = described(node, rawDelivery);
+      JsonValue content =
+          node.member("nest_to_depth").isPresent()
+              ? LargeBodies.content(text)
+              : node.member("deliver").get().value();
+      Envelope envelope = new Envelope(content, text);
       return new ScenarioStep.Deliver(number, envelope, receivedAt, transport, expect);
     }
     if (node.member("reconcile").isPresent()) {

@@ -6,10 +6,12 @@ import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
+import io.inboxcheck.json.read.LargeBodies;
 import io.inboxcheck.model.AuthoritativeCard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -76,7 +78,16 @@ public final class ScenarioWriter {
   private static OrderedStep step(ScenarioStep step, HistoryStep recorded) {
     OrderedStep members = new OrderedStep();
     if (step instanceof ScenarioStep.Deliver deliver) {
-      members.putRaw("deliver", deliver.envelope().text());
+      // A body too large or deep to spell is written as it was described, so the file reads back.
+      String text = deliver.envelope().text();
+      Optional<LargeBodies.Description> described = LargeBodies.described(text);
+      members.putRaw("deliver", described.map(LargeBodies.Description::envelopeText).orElse(text));
+      described
+          .filter(d -> d.nestToDepth() > 0)
+          .ifPresent(d -> members.put("nest_to_depth", JsonNumber.of(d.nestToDepth())));
+      described
+          .filter(d -> d.padToBytes() > 0)
+          .ifPresent(d -> members.put("pad_to_bytes", JsonNumber.of(d.padToBytes())));
       if (deliver.receivedAt() != null) {
         members.put("received_at", new JsonString(deliver.receivedAt().toString()));
       }

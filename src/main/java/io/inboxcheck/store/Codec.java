@@ -7,6 +7,7 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.JsonLimits;
 import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
@@ -27,7 +28,10 @@ import java.util.TreeMap;
  * form the model compares, so reading it back gives an equal value (docs/storage-boundary.md 3).
  */
 final class Codec {
-  private static final StrictJson JSON = new StrictJson();
+  // A body too deep for any reader is content as one string, its whole text (LargeBodies.content):
+  // a stored string may be as long as the stored text.
+  private static final StrictJson JSON =
+      new StrictJson(JsonLimits.DEFAULT.withStringsAsLongAsTheInput());
 
   private Codec() {}
 

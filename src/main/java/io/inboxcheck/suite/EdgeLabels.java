@@ -1,5 +1,6 @@
 package io.inboxcheck.suite;
 
+import io.inboxcheck.generate.OversizedBodies;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
@@ -24,7 +25,7 @@ import java.util.TreeSet;
  * Coverage labels for the edges where receivers break and the rare combinations swarm generation is
  * there to reach: versions next to integer widths, clock settings at the end of an id's retention,
  * equal timestamps, long runs of one card, three variants of one id, a re-pause at a card's second
- * authority.
+ * authority, bodies at and past each delivery bound.
  */
 public final class EdgeLabels {
   /** Version edges, each with the label a version from two below to one above it earns. */
@@ -78,6 +79,7 @@ public final class EdgeLabels {
         envelope.eventId().ifPresent(id -> firstReceivedAt.putIfAbsent(id, deliver.time()));
       }
       equalOccurredAt(labels, envelope, occurredAtByCard);
+      OversizedBodies.shapeOf(envelope).ifPresent(shape -> labels.add(shape.label()));
     }
     return labels;
   }

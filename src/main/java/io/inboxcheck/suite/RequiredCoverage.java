@@ -4,6 +4,7 @@ import io.inboxcheck.check.Finding;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.generate.DeliverySchedule;
 import io.inboxcheck.generate.Generation;
+import io.inboxcheck.generate.OversizedBodies;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ReconcileOutcome;
@@ -92,6 +93,11 @@ public final class RequiredCoverage {
     required.put("edge:one_card_run", RARE * 2);
     required.put("swarm:three_variants_of_one_id", RARE * 2);
     required.put("swarm:repaused_after_second_authority", RARE / 2);
+    // Bodies at, just past and far past each delivery bound: one of eleven shapes, a few percent
+    // of cases each, so a generator that stops sending one is noticed.
+    for (OversizedBodies.Shape shape : OversizedBodies.Shape.values()) {
+      required.put(shape.label(), RARE / 2);
+    }
     // Values a receiver must compare exactly: each family has a floor.
     ValueLabels.all().forEach(label -> required.put(label, valueFloor(label)));
     for (Invariant invariant : Invariant.values()) {

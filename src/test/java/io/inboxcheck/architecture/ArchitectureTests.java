@@ -176,7 +176,15 @@ class ArchitectureTests {
             "report", "check", "scenario", "receiver", "model", "json", "json.read")
         .whereLayer("generate")
         .mayOnlyAccessLayers(
-            "engine", "report", "profile", "check", "scenario", "receiver", "model", "json")
+            "engine",
+            "report",
+            "profile",
+            "check",
+            "scenario",
+            "receiver",
+            "model",
+            "json",
+            "json.read")
         .whereLayer("explore")
         .mayOnlyAccessLayers("report", "check", "scenario", "receiver", "model", "json")
         .whereLayer("suite")

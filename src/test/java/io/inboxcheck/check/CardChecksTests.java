@@ -194,7 +194,7 @@ class CardChecksTests {
     assertThat(found.get(0).expected().values())
         .containsExactly(
             Map.entry("card", CARD),
-            Map.entry("version", "Valid[value=4]"),
+            Map.entry("version", "4"),
             Map.entry("state", state("closed")));
     assertThat(found.get(0).observed().values())
         .containsExactly(Map.entry("card", CARD), Map.entry("now", merged));

@@ -98,7 +98,35 @@ class RejectedInputTests {
     assertRejected(
         run,
         "pad.json",
-        "at /steps/0/pad_to_bytes: pads an envelope that is a JSON object; this deliver is not one");
+        "at /steps/0/pad_to_bytes: expected an envelope that is a JSON object to describe, found"
+            + " another value");
+  }
+
+  @Test
+  void aNestingDepthOutOfRangeIsRejectedWithItsPosition() throws IOException {
+    for (String depth : new String[] {"1", "1000001", "-3", "\"deep\""}) {
+      CommandRun run =
+          replay(
+              "nest.json",
+              "{\"name\": \"x\", \"steps\": [{\"deliver\": {\"a\": 1}, \"nest_to_depth\": "
+                  + depth
+                  + "}]}");
+      assertRejected(run, "nest.json", "at /steps/0/nest_to_depth: ");
+    }
+  }
+
+  @Test
+  void aNestedBodyMayNotAlreadyCarryTheNestedMember() throws IOException {
+    CommandRun run =
+        replay(
+            "nest.json",
+            "{\"name\": \"x\", \"steps\": [{\"deliver\": {\"nested\": 1},"
+                + " \"nest_to_depth\": 200}]}");
+    assertRejected(
+        run,
+        "nest.json",
+        "at /steps/0/nest_to_depth: expected an envelope without a member \"nested\", which"
+            + " nest_to_depth adds; found one");
   }
 
   @Test

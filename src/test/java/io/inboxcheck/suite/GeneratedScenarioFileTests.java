@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.generate.OversizedBodies;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Any generated scenario, written as a file with the model's expectations, reads back to the same
- * steps and replays with every expectation holding: counterexample files are always replayable.
+ * steps and replays with every expectation holding: counterexample files are always replayable,
+ * bodies too large or deep to spell included.
  */
 class GeneratedScenarioFileTests {
   private static final int SCENARIOS = 200;
@@ -30,6 +32,7 @@ class GeneratedScenarioFileTests {
     ScenarioRunner runner = new ScenarioRunner(ModelReceiver::new);
     int checkedFacts = 0;
     int respelled = 0;
+    int described = 0;
     for (int tryIndex = 0; tryIndex < SCENARIOS; tryIndex++) {
       Scenario generated = PropertyRunner.generate(property, 7L, tryIndex).value();
       String text = ScenarioWriter.render(generated, runner.replay(generated), Map.of());
@@ -44,6 +47,7 @@ class GeneratedScenarioFileTests {
           assertThat(back.envelope().content()).isEqualTo(sent.envelope().content());
           assertThat(back.envelope().text()).isEqualTo(sent.envelope().text());
           respelled += sent.envelope().rawText() == null ? 0 : 1;
+          described += OversizedBodies.shapeOf(sent.envelope()).isPresent() ? 1 : 0;
         }
       }
       assertThat(read.initial()).isEqualTo(generated.initial());
@@ -53,6 +57,9 @@ class GeneratedScenarioFileTests {
     assertThat(checkedFacts).isGreaterThan(SCENARIOS * 10);
     assertThat(respelled)
         .as("respelled redeliveries were generated and survived the round trip")
+        .isPositive();
+    assertThat(described)
+        .as("bodies at and past the delivery bounds, written as described, read back the same")
         .isPositive();
   }
 }
