@@ -22,7 +22,9 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -33,6 +35,12 @@ import java.util.TreeMap;
  */
 public final class InboxUnderCheck implements ContractReceiver {
   private final Inbox inbox;
+
+  /**
+   * Each body the inbox was given, as the envelope it came in: a held body past the delivery
+   * bounds was never parsed, and reading it back as delivered keeps its content what was sent.
+   */
+  private final Map<String, Envelope> delivered = new HashMap<>();
 
   public InboxUnderCheck(ReceiverSetup setup) {
     TreeMap<String, Inbox.Card> initial = new TreeMap<>();
@@ -61,6 +69,7 @@ public final class InboxUnderCheck implements ContractReceiver {
       // memory, this one simply never records it.
       return DeliveryResult.NOT_DURABLE;
     }
+    delivered.putIfAbsent(envelope.text(), envelope);
     return new DeliveryResult(toDecision(inbox.receive(envelope.text())), Ack.ACK);
   }
 
@@ -85,7 +94,9 @@ public final class InboxUnderCheck implements ContractReceiver {
                     new Card(card.version(), (JsonObject) fromJackson(card.state()), card.paused())));
     List<ObservedState.Held> held = new ArrayList<>();
     for (Inbox.Held input : inbox.held()) {
-      Envelope envelope = new Envelope(fromJackson(Inbox.parse(input.body())), input.body());
+      Envelope envelope =
+          delivered.computeIfAbsent(
+              input.body(), body -> new Envelope(fromJackson(Inbox.parse(body)), body));
       held.add(new ObservedState.Held(envelope, HeldReason.valueOf(input.reason().name())));
     }
     return new ObservedState(
