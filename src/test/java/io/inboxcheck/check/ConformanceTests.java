@@ -11,6 +11,7 @@ import static io.inboxcheck.check.CheckFixtures.reconciled;
 import static io.inboxcheck.check.CheckFixtures.reconciliation;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.HeldInput;
@@ -55,6 +56,50 @@ class ConformanceTests {
     assertThat(found.get().finding()).isNull();
     assertThat(found.get().step()).isEqualTo(4);
     return found.get();
+  }
+
+  @Test
+  void theAuditIsComparedEntryByEntryAndTheFirstDifferenceNamesItsMembers() {
+    HistoryStep reference = step(delivered(Decision.APPLIED));
+    AuditEntry first =
+        new AuditEntry.DeliveryRecorded(
+            1, START, envelope("e-1", 4L, "closed"), Decision.APPLIED, false, List.of());
+    AuditEntry second =
+        new AuditEntry.DeliveryRecorded(
+            2, START, envelope("e-2", 5L, "open"), Decision.APPLIED, false, List.of(CARD));
+    AuditEntry secondUnpaused =
+        new AuditEntry.DeliveryRecorded(
+            2, START, envelope("e-2", 5L, "open"), Decision.APPLIED, false, List.of());
+
+    assertThat(Conformance.compareAudit(reference, List.of(first, second), List.of(first, second)))
+        .isEmpty();
+    assertThat(Conformance.compareAudit(reference, List.of(), List.of())).isEmpty();
+
+    Violation member =
+        Conformance.compareAudit(reference, List.of(first, second), List.of(first, secondUnpaused))
+            .orElseThrow();
+    assertThat(member.invariant()).isEqualTo(Invariant.CONFORMANCE);
+    assertThat(member.step()).isEqualTo(4);
+    assertThat(member.stepKind()).isEqualTo("deliver");
+    assertThat(member.expected().values())
+        .containsExactly(
+            Map.entry("audit entry", "2 (delivery at step 2, event_id e-2)"),
+            Map.entry("paused", "[\"card-1\"]"));
+    assertThat(member.observed().values())
+        .containsExactly(
+            Map.entry("audit entry", "2 (delivery at step 2, event_id e-2)"),
+            Map.entry("paused", "[]"));
+
+    Violation shorter =
+        Conformance.compareAudit(reference, List.of(first, second), List.of(first)).orElseThrow();
+    assertThat(String.valueOf(shorter.expected().get("audit entry")))
+        .startsWith("2 {kind: delivery, step: 2,");
+    assertThat(shorter.observed().get("audit entry")).isEqualTo("2 none");
+    Violation longer =
+        Conformance.compareAudit(reference, List.of(first), List.of(first, second)).orElseThrow();
+    assertThat(longer.expected().get("audit entry")).isEqualTo("2 none");
+    assertThat(String.valueOf(longer.observed().get("audit entry")))
+        .startsWith("2 {kind: delivery, step: 2,");
   }
 
   @Test
