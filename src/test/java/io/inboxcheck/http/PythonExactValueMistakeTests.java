@@ -35,29 +35,9 @@ class PythonExactValueMistakeTests {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"state-text", "ids-ignore-case", "event-id-as-text"})
   void eachIsCaughtEarlyShrunkAndReplayable(String mistake) {
-    PropertyHarness harness =
-        new PropertyHarness(
-            RunConfig.defaults().withSeedFromName().withExampleDirectory(examples),
-            ProjectPaths.reports().resolve("counterexamples"));
     String command = PythonReceiver.COMMAND + " --mistake " + mistake;
+    PropertyReport outcome = caughtEarly(mistake, examples);
 
-    PropertyReport outcome;
-    try (HttpReceivers receiver = receiver(command)) {
-      outcome =
-          harness.faultSequences(
-              "python-" + mistake, receiver, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
-    }
-
-    assertThat(outcome.result().status())
-        .as(outcome.message())
-        .isEqualTo(PropertyResult.Status.FAILED);
-    int caughtOn = outcome.result().failure().orElseThrow().tryIndex() + 1;
-    System.out.printf(
-        "python --mistake %s: caught on try %d, shrunk to %d steps%n",
-        mistake, caughtOn, outcome.shrunkSteps());
-    assertThat(caughtOn)
-        .as("the try that first failed: %s", outcome.message())
-        .isLessThanOrEqualTo(FIND_WITHIN);
     assertThat(outcome.shrunkSteps()).as(outcome.message()).isBetween(1, 6);
     List<FailureStory.Replay> replays = outcome.story().orElseThrow().replays();
     String againstReceiver = replays.get(0).command();
@@ -82,12 +62,44 @@ class PythonExactValueMistakeTests {
     assertThat(run.out()).contains("replay --receiver '" + receiver + "'");
   }
 
+  /**
+   * The fault-sequence property, as {@code check} runs it, against the example receiver with {@code
+   * mistake} planted: it fails, first on a try within {@link #FIND_WITHIN}.
+   */
+  static PropertyReport caughtEarly(String mistake, Path examples) {
+    PropertyHarness harness =
+        new PropertyHarness(
+            RunConfig.defaults().withSeedFromName().withExampleDirectory(examples),
+            ProjectPaths.reports().resolve("counterexamples"));
+    String command = PythonReceiver.COMMAND + " --mistake " + mistake;
+
+    PropertyReport outcome;
+    try (HttpReceivers receiver = receiver(command)) {
+      outcome =
+          harness.faultSequences(
+              "python-" + mistake, receiver, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+    }
+
+    assertThat(outcome.result().status())
+        .as(outcome.message())
+        .isEqualTo(PropertyResult.Status.FAILED);
+    int caughtOn = outcome.result().failure().orElseThrow().tryIndex() + 1;
+    System.out.printf(
+        "python --mistake %s: caught on try %d, shrunk to %d steps%n",
+        mistake, caughtOn, outcome.shrunkSteps());
+    assertThat(caughtOn)
+        .as("the try that first failed: %s", outcome.message())
+        .isLessThanOrEqualTo(FIND_WITHIN);
+    return outcome;
+  }
+
   private static HttpReceivers receiver(String command) {
     PythonReceiver.requirePython();
     return HttpReceivers.exec(command, PythonReceiver.TIMEOUT);
   }
 
-  private static CommandRun run(String commandLine) {
+  /** Runs a printed {@code java -jar target/inboxcheck.jar ...} line in this JVM. */
+  static CommandRun run(String commandLine) {
     assertThat(commandLine).startsWith(JAVA_JAR);
     return CommandRun.of(
         CommandWords.split(commandLine.substring(JAVA_JAR.length())).toArray(String[]::new));

@@ -2,13 +2,8 @@ package io.inboxcheck.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.cli.CommandRun;
-import io.inboxcheck.engine.PropertyResult;
-import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.report.FailureStory;
-import io.inboxcheck.suite.PropertyHarness;
 import io.inboxcheck.suite.PropertyReport;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,40 +21,22 @@ class PythonPoisonMessageCheckTests {
   private static final String MISTAKE = "bounded-parser-raises";
   private static final String COMMAND = PythonReceiver.COMMAND + " --mistake " + MISTAKE;
 
-  /** The tries the mistake must be caught within: a pull-request job's budget. */
-  static final int FIND_WITHIN = 200;
-
   @TempDir Path examples;
 
   @Tag("slow")
   @Test
   void thePropertyCatchesThePoisonMessageShrunkToOneBodyAndReplayable() {
-    PythonReceiver.requirePython();
-    PropertyHarness harness =
-        new PropertyHarness(
-            RunConfig.defaults().withSeedFromName().withExampleDirectory(examples),
-            ProjectPaths.reports().resolve("counterexamples"));
+    PropertyReport outcome = PythonExactValueMistakeTests.caughtEarly(MISTAKE, examples);
 
-    PropertyReport outcome;
-    try (HttpReceivers receiver = HttpReceivers.exec(COMMAND, PythonReceiver.TIMEOUT)) {
-      outcome =
-          harness.faultSequences(
-              "python-" + MISTAKE, receiver, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
-    }
-
-    assertThat(outcome.result().status())
-        .as(outcome.message())
-        .isEqualTo(PropertyResult.Status.FAILED);
-    int caughtOn = outcome.result().failure().orElseThrow().tryIndex() + 1;
-    System.out.printf(
-        "python --mistake %s: caught on try %d, shrunk to %d steps%n",
-        MISTAKE, caughtOn, outcome.shrunkSteps());
-    assertThat(caughtOn).as(outcome.message()).isLessThanOrEqualTo(FIND_WITHIN);
     assertThat(outcome.message()).contains("a poison message: the provider retries this forever");
     assertThat(outcome.shrunkSteps()).as(outcome.message()).isEqualTo(1);
     List<FailureStory.Replay> replays = outcome.story().orElseThrow().replays();
-    assertThat(run(replays.get(0).command()).exitCode()).as("replay against the receiver").isOne();
-    assertThat(run(replays.get(1).command()).exitCode()).as("replay against the model").isZero();
+    assertThat(PythonExactValueMistakeTests.run(replays.get(0).command()).exitCode())
+        .as("replay against the receiver")
+        .isOne();
+    assertThat(PythonExactValueMistakeTests.run(replays.get(1).command()).exitCode())
+        .as("replay against the model")
+        .isZero();
   }
 
   /** The same with the command a user types: {@code check}, every default option. */
@@ -76,12 +53,5 @@ class PythonPoisonMessageCheckTests {
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
     assertThat(run.out()).contains("a poison message: the provider retries this forever");
     assertThat(run.out()).contains("replay --receiver '" + receiver + "'");
-  }
-
-  private static CommandRun run(String commandLine) {
-    String javaJar = PythonExactValueMistakeTests.JAVA_JAR;
-    assertThat(commandLine).startsWith(javaJar);
-    return CommandRun.of(
-        CommandWords.split(commandLine.substring(javaJar.length())).toArray(String[]::new));
   }
 }
