@@ -303,7 +303,10 @@ final class CrashCaseRun {
                     + recorded.get(recorded.size() - 1).decision().describe()));
       }
     }
-    AuditReplay.check(scenario.setup(), stored, AuditReplay.Authorities.of(scenario.steps()))
+    AuditReplay.Authorities authorities = AuditReplay.Authorities.of(scenario.steps());
+    (receiver.acknowledgesOnAcceptance()
+            ? AuditReplay.checkDecidedLater(scenario.setup(), stored, authorities)
+            : AuditReplay.check(scenario.setup(), stored, authorities))
         .forEach(line -> found.add(new Found(Problem.REPLAY_DIFFERS, line)));
     return found;
   }

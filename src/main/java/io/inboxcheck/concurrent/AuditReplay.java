@@ -71,18 +71,36 @@ public final class AuditReplay {
    */
   public static List<String> check(
       ReceiverSetup setup, List<AuditEntry> serial, ReceiverView stored, Authorities authorities) {
+    return check(setup, serial, stored, authorities, false);
+  }
+
+  /**
+   * The check of a receiver that acknowledges on acceptance (SPEC section 3.6): its workers decide
+   * a delivery at whatever clock the receiver has then, without moving it, so the model's clock
+   * moves only where the audit shows it moved: to a later entry's time, and where it pruned.
+   */
+  public static List<String> checkDecidedLater(
+      ReceiverSetup setup, ReceiverView stored, Authorities authorities) {
+    return check(setup, stored.audit(), stored, authorities, true);
+  }
+
+  private static List<String> check(
+      ReceiverSetup setup,
+      List<AuditEntry> serial,
+      ReceiverView stored,
+      Authorities authorities,
+      boolean decidedLater) {
     List<String> problems = new ArrayList<>();
     ModelReceiver model = new ModelReceiver(setup);
     Integer previousStep = null;
     for (AuditEntry entry : serial) {
       boolean newStep = previousStep == null || previousStep != entry.step();
-      if (newStep
+      if ((newStep && !decidedLater)
           || entry instanceof AuditEntry.IdentityPruned
           || entry.at().isAfter(model.view().clock())) {
-        // The receiver moves its clock once per step, before deciding; a pruned identity shows
-        // the clock was checked there even if nothing else in the step reached the audit. A
-        // delivery decided later than it was accepted (SPEC section 3.6) is decided at the clock
-        // its entry carries, which a later step may have moved.
+        // A receiver that decides before it answers moves its clock once per step, before
+        // deciding; a pruned identity shows the clock was checked there even if nothing else in
+        // the step reached the audit; an entry's later time shows the clock moved.
         model.advanceClock(entry.step(), later(model.view().clock(), entry.at()));
       }
       feed(model, entry, authorities, problems);

@@ -204,7 +204,8 @@ public final class SettledRun {
       between(step, receiver);
       outOfOrder |= outOfArrivalOrder(view.audit());
       for (String line :
-          AuditReplay.check(scenario.setup(), view, AuditReplay.Authorities.of(scenario.steps()))) {
+          AuditReplay.checkDecidedLater(
+              scenario.setup(), view, AuditReplay.Authorities.of(scenario.steps()))) {
         found.add(new Found(Problem.NOT_THE_MODELS, step, true, after + line));
       }
       for (Violation violation : FinalViewInvariants.check(scenario.setup(), view.audit(), view)) {
