@@ -3,8 +3,8 @@
 POST /webhook stores the body in the inbox table (and in arrivals, which gives it its arrival
 number) in ONE sqlite transaction, commits, and answers 202: the delivery is durably accepted.
 Worker threads, each on its own sqlite connection, decide it later. Deliveries are partitioned by
-object_id (crc32 of the id, modulo the number of workers; a delivery without a string object_id
-goes to worker 0), so each card's deliveries are decided in arrival order by one worker, while two
+object_id (a blake2b hash of the id, modulo the number of workers; a delivery without a string
+object_id goes to worker 0), so each card's deliveries are decided in arrival order by one worker, while two
 workers interleave their cards' decisions in whatever order they get to them. Each decision is ONE
 transaction: decide with the receiver's rules at the clock of that moment, write the audit
 `delivery` entry with the arrival given at acceptance, delete the inbox row, commit.
@@ -27,11 +27,11 @@ The planted mistakes of this mode (receiver.py --mistake, each implies --accept-
                            delivery again, so one acknowledged delivery is decided twice.
 """
 
+import hashlib
 import random
 import sys
 import threading
 import time
-import zlib
 from datetime import datetime, timezone
 
 MISTAKES = ("queue-in-memory", "dequeue-before-commit", "workers-share-cards",
@@ -180,7 +180,11 @@ class Inbox:
     def partition(self, item):
         if item.object_key is None:
             return 0
-        return zlib.crc32(item.object_key.encode("utf-8")) % self.workers
+        # A stable hash (Python's own hash() differs between processes, so a restarted process
+        # would split the inbox otherwise), and a mixing one: crc32's low bits are linear in the
+        # input's bits, so card-1, card-2 and card-3 would all land on the same of two workers.
+        digest = hashlib.blake2b(item.object_key.encode("utf-8"), digest_size=8).digest()
+        return int.from_bytes(digest, "big") % self.workers
 
     def decide_next(self, index, store):
         """Decides one delivery of this worker's; False when it has none."""
