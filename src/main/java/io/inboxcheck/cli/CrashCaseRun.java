@@ -2,6 +2,7 @@ package io.inboxcheck.cli;
 
 import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.concurrent.AuditReplay;
+import io.inboxcheck.concurrent.SettledRun;
 import io.inboxcheck.generate.CrashCase;
 import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
@@ -45,7 +46,8 @@ final class CrashCaseRun {
       Map<CrashCase.Point, Integer> kills,
       Map<InFlight, Integer> inFlight,
       int acknowledged,
-      List<Found> found) {
+      List<Found> found,
+      Settling settling) {
 
     int killCount() {
       return kills.values().stream().mapToInt(Integer::intValue).sum();
@@ -58,6 +60,15 @@ final class CrashCaseRun {
   private final Map<CrashCase.Point, Integer> kills = new EnumMap<>(CrashCase.Point.class);
   private final Map<InFlight, Integer> inFlight = new EnumMap<>(InFlight.class);
   private int acknowledged;
+  private int mostPendingAtSettle;
+
+  /**
+   * What a receiver that acknowledges on acceptance showed of its queue: the most deliveries it
+   * listed as pending when a settle was sent, and whether it decided deliveries in another order
+   * than they arrived (its audit's delivery entries out of step order). Zero and false for any
+   * other receiver.
+   */
+  record Settling(int mostPendingAtSettle, boolean decidedOutOfArrivalOrder) {}
 
   private CrashCaseRun(KillableReceiver receiver, int retries) {
     this.receiver = receiver;
@@ -75,7 +86,12 @@ final class CrashCaseRun {
     try {
       receiver.reset(scenario.setup());
       for (int index = 0; index < scenario.steps().size(); index++) {
-        run.step(scenario.steps().get(index), crashCase.kills().get(index));
+        ScenarioStep step = scenario.steps().get(index);
+        CrashCase.Kill kill = crashCase.kills().get(index);
+        run.step(step, kill, crashCase.settlesAfter(step.number()));
+      }
+      if (receiver.acknowledgesOnAcceptance()) {
+        run.settle(scenario.steps().isEmpty() ? 0 : scenario.steps().size());
       }
       found.addAll(run.lost);
       found.addAll(check(scenario, receiver));
@@ -90,10 +106,45 @@ final class CrashCaseRun {
                   + " kills: "
                   + failure.getMessage()));
     }
-    return new Result(Map.copyOf(run.kills), Map.copyOf(run.inFlight), run.acknowledged, found);
+    Settling settling =
+        new Settling(
+            run.mostPendingAtSettle,
+            receiver.acknowledgesOnAcceptance()
+                && found.isEmpty()
+                && SettledRun.outOfArrivalOrder(receiver.view().audit()));
+    return new Result(
+        Map.copyOf(run.kills), Map.copyOf(run.inFlight), run.acknowledged, found, settling);
   }
 
-  private void step(ScenarioStep step, CrashCase.Kill kill) {
+  /**
+   * One step, its kill, and the settle after it when the case has one there: a kill between steps
+   * then lands while the settle is in flight.
+   */
+  private void step(ScenarioStep step, CrashCase.Kill kill, boolean settles) {
+    boolean killsTheSettle = settles && kill.point() == CrashCase.Point.BETWEEN_STEPS;
+    send(step, killsTheSettle ? noKill(kill) : kill);
+    if (killsTheSettle) {
+      mostPendingAtSettle = Math.max(mostPendingAtSettle, receiver.pending());
+      receiver.settleAndKill(step.number(), TimeUnit.MICROSECONDS.toNanos(kill.delayMicros()));
+      killed(kill.point(), 1);
+    } else if (settles) {
+      settle(step.number());
+    }
+  }
+
+  private static CrashCase.Kill noKill(CrashCase.Kill kill) {
+    return new CrashCase.Kill(kill.step(), CrashCase.Point.NONE, 0, List.of());
+  }
+
+  /** Settles a receiver that acknowledges on acceptance, noting how many deliveries queued. */
+  private void settle(int step) {
+    if (receiver.acknowledgesOnAcceptance()) {
+      mostPendingAtSettle = Math.max(mostPendingAtSettle, receiver.pending());
+      receiver.settle(step);
+    }
+  }
+
+  private void send(ScenarioStep step, CrashCase.Kill kill) {
     CrashCase.Point point = kill.point();
     long delayNanos = TimeUnit.MICROSECONDS.toNanos(kill.delayMicros());
     if (step instanceof ScenarioStep.Advance && point == CrashCase.Point.DURING_CLOCK_MOVE) {
@@ -212,6 +263,14 @@ final class CrashCaseRun {
   private static List<Found> check(Scenario scenario, KillableReceiver receiver) {
     ReceiverView stored = receiver.view();
     List<Found> found = new ArrayList<>();
+    if (receiver.pending() > 0) {
+      found.add(
+          new Found(
+              Problem.ACKNOWLEDGED_LOST,
+              "the receiver answered the settle and still lists "
+                  + receiver.pending()
+                  + " acknowledged deliveries as pending, not decided"));
+    }
     receiver.losses().forEach(loss -> found.add(new Found(Problem.AUDIT_SHRANK, loss)));
     for (KillableReceiver.Acknowledged ack : receiver.acknowledged()) {
       List<AuditEntry.DeliveryRecorded> recorded =

@@ -57,6 +57,16 @@ final class CrashCheck {
 
   private static final String JAVA_JAR = "java -jar target/inboxcheck.jar ";
 
+  /** Deliveries a settle must find queued for a case to count as settling a queue. */
+  static final int PENDING_AT_A_SETTLE = 2;
+
+  static final String SETTLE_WITH_PENDING =
+      "a settle found " + PENDING_AT_A_SETTLE + " or more deliveries pending";
+  static final String DECIDED_OUT_OF_ORDER = "deliveries decided in another order than sent";
+
+  /** Cases of each kind a run of a receiver that acknowledges on acceptance must have. */
+  static final long SETTLING_FLOOR = 5;
+
   private final String receiverChoice;
   private final String command;
   private final long seed;
@@ -140,7 +150,10 @@ final class CrashCheck {
   int run(PrintWriter out) {
     Tally tally = new Tally();
     PropertyResult<CrashCase> result;
+    boolean acknowledgesOnAcceptance;
     try (KillableReceiver receiver = KillableReceiver.start(command, timeout)) {
+      receiver.learnWhatItAcknowledges();
+      acknowledgesOnAcceptance = receiver.acknowledgesOnAcceptance();
       RunConfig config =
           new RunConfig(
               Math.max(1, kills * CASES_PER_KILL),
@@ -159,6 +172,9 @@ final class CrashCheck {
         sum(result, "kills:"),
         sum(result, "acknowledged"));
     List<String> shortfalls = printKills(out, result);
+    if (acknowledgesOnAcceptance) {
+      shortfalls.addAll(printSettling(out, result));
+    }
     Optional<PropertyResult.Failure<CrashCase>> failure = result.failure();
     if (failure.isPresent()) {
       printFailure(out, failure.get());
@@ -187,6 +203,7 @@ final class CrashCheck {
     TestCaseResult<CrashCase> result = null;
     int runs = 0;
     try (KillableReceiver receiver = KillableReceiver.start(command, timeout)) {
+      receiver.learnWhatItAcknowledges();
       Property<CrashCase> property = property(receiver, new Tally());
       while (runs < REPRODUCE_RUNS && (result == null || !result.failed())) {
         result = PropertyRunner.replay(property, choices);
@@ -223,9 +240,14 @@ final class CrashCheck {
     AtomicBoolean failedOnce = new AtomicBoolean();
     return Property.<CrashCase>of(
             "crash check (" + receiverChoice + ")",
-            CrashCase::draw,
+            receiver.acknowledgesOnAcceptance() ? CrashCase::drawSettling : CrashCase::draw,
             (crashCase, context) -> {
               CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver, retries);
+              CrashCaseRun.Settling settling = result.settling();
+              context.count(
+                  SETTLE_WITH_PENDING,
+                  settling.mostPendingAtSettle() >= PENDING_AT_A_SETTLE ? 1 : 0);
+              context.count(DECIDED_OUT_OF_ORDER, settling.decidedOutOfArrivalOrder() ? 1 : 0);
               tally.killed.addAndGet(result.killCount());
               result.kills().forEach((point, count) -> context.count("kills:" + point, count));
               result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
@@ -280,6 +302,32 @@ final class CrashCheck {
                 + count
                 + " times, the floor is "
                 + floor);
+      }
+    }
+    return shortfalls;
+  }
+
+  /**
+   * For a receiver that acknowledges on acceptance, the cases whose queue the kills met, each
+   * against its floor; returns the shortfalls.
+   */
+  private static List<String> printSettling(PrintWriter out, PropertyResult<CrashCase> result) {
+    boolean stopped = result.failure().isPresent();
+    out.println("cases of a receiver that decides after it acknowledges:");
+    List<String> shortfalls = new ArrayList<>();
+    for (String label : List.of(SETTLE_WITH_PENDING, DECIDED_OUT_OF_ORDER)) {
+      long count = result.metrics().getOrDefault(label, 0L);
+      String against =
+          stopped ? "" : "  (floor " + SETTLING_FLOOR + (count < SETTLING_FLOOR ? ", BELOW)" : ")");
+      out.printf("  %-48s %4d%s%n", label, count, against);
+      if (count < SETTLING_FLOOR && !stopped) {
+        shortfalls.add(
+            "coverage shortfall: "
+                + label
+                + " occurred "
+                + count
+                + " times, the floor is "
+                + SETTLING_FLOOR);
       }
     }
     return shortfalls;

@@ -1,6 +1,7 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.concurrent.SettledRun;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -10,6 +11,7 @@ import io.inboxcheck.scenario.ExpectationReport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
+import io.inboxcheck.suite.DecidedLater;
 import io.inboxcheck.suite.ScenarioFolder;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -188,6 +190,12 @@ final class ReplayCommand implements Callable<Integer> {
         exit = Math.max(exit, ExitCodes.REJECTED);
         continue;
       }
+      if (scenario.settleAfter() != null && DecidedLater.appliesTo(receivers)) {
+        boolean failed = replaySettled(file, scenario, receivers, out, err);
+        tally.settled(file, scenario.steps().size(), failed);
+        exit = failed ? Math.max(exit, ExitCodes.FAILED) : exit;
+        continue;
+      }
       CheckedRun.Result result = CheckedRun.run(scenario, receivers, checks);
       History history = result.history();
       Optional<ReplayStop> stop =
@@ -212,6 +220,40 @@ final class ReplayCommand implements Callable<Integer> {
       summary.flush();
     }
     return exit;
+  }
+
+  /**
+   * Replays a file that lists its settles against a receiver that decides later (SPEC section 3.6):
+   * deliveries queue between the settles, and the run is judged as {@code check} judges it. The
+   * steps' expectations assume decisions at once and are not checked here. True when it failed.
+   */
+  private static boolean replaySettled(
+      Path file,
+      Scenario scenario,
+      Function<ReceiverSetup, Receiver> receivers,
+      PrintWriter out,
+      PrintWriter err) {
+    SettledRun.Result result;
+    try (Receiver receiver = receivers.apply(scenario.setup())) {
+      result = SettledRun.run(scenario, receiver);
+    }
+    if (result.passed()) {
+      out.println(
+          file
+              + ": "
+              + Counted.of(scenario.steps().size(), "step")
+              + ", "
+              + Counted.of(result.settles(), "settle")
+              + " (at most "
+              + result.mostPendingAtSettle()
+              + " pending): every acknowledged delivery decided once, as the model decides"
+              + " in the audit's order");
+      out.flush();
+      return false;
+    }
+    result.found().forEach(found -> err.println(file + ": " + found.line()));
+    err.flush();
+    return true;
   }
 
   /** --width, else the terminal's COLUMNS when stdout is a terminal, else the default. */

@@ -30,6 +30,15 @@ final class ReplayTally {
     }
   }
 
+  /** A file replayed with its settles by a receiver that decides later: steps, no expectations. */
+  void settled(Path file, int stepCount, boolean failedHere) {
+    files++;
+    steps += stepCount;
+    if (failedHere) {
+      failed.add(file);
+    }
+  }
+
   void rejected(Path file) {
     rejected.add(file);
   }

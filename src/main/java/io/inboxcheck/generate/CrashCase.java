@@ -6,6 +6,7 @@ import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One case of {@code check --crash}: a generated scenario and where the receiver is killed with
@@ -19,8 +20,11 @@ import java.util.List;
  *
  * @param scenario the steps, as the fault-sequence property generates them
  * @param kills one entry per step, in step order; {@link Point#NONE} where nothing is killed
+ * @param settleAfter for a receiver that acknowledges on acceptance (SPEC section 3.6), the steps
+ *     after which it is asked to decide what it accepted; it is settled after the last step too.
+ *     Empty for every other receiver
  */
-public record CrashCase(Scenario scenario, List<Kill> kills) {
+public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settleAfter) {
   /** Where a kill lands, as {@code check --crash} reports them. */
   public enum Point {
     NONE("no kill"),
@@ -83,8 +87,14 @@ public record CrashCase(Scenario scenario, List<Kill> kills) {
   private static final int[] RECONCILIATION = {25, 5, 0, 5, 60, 0, 5};
   private static final int[] CLOCK_MOVE = {25, 5, 0, 5, 0, 60, 5};
 
+  /** A case for a receiver that decides before it answers: nothing to settle. */
+  public CrashCase(Scenario scenario, List<Kill> kills) {
+    this(scenario, kills, Set.of());
+  }
+
   public CrashCase {
     kills = List.copyOf(kills);
+    settleAfter = Set.copyOf(settleAfter);
     if (kills.size() != scenario.steps().size()) {
       throw new IllegalArgumentException(
           kills.size() + " kill points for " + scenario.steps().size() + " steps");
@@ -104,6 +114,41 @@ public record CrashCase(Scenario scenario, List<Kill> kills) {
                 "crash",
                 (c, step) -> kills.add(c.span(Span.OPTIONAL, k -> kill(k, step))));
     return new CrashCase(scenario, kills);
+  }
+
+  /** A settle killed in flight is killed at most this long after it was sent. */
+  public static final long MAX_SETTLE_KILL_DELAY_MICROS = 60_000;
+
+  /**
+   * Draws a case for a receiver that acknowledges on acceptance: besides each step's kill, whether
+   * it is settled after the step, so deliveries queue between settles and kills land while they are
+   * accepted and not decided; a kill between steps after a settled step lands while the settle is
+   * in flight, {@code delayMicros} after it was sent, while the receiver's workers decide.
+   */
+  public static CrashCase drawSettling(Choices choices) {
+    List<Kill> kills = new ArrayList<>();
+    SettlePoints settles = SettlePoints.draw(choices);
+    Scenario scenario =
+        ScenarioGenerator.forCrashes()
+            .generate(
+                choices,
+                "crash",
+                (c, step) -> {
+                  Kill kill = c.span(Span.OPTIONAL, k -> kill(k, step));
+                  if (settles.drawAfter(c, step)) {
+                    if (kill.point() == Point.BETWEEN_STEPS) {
+                      long delay = c.integer(0, (int) MAX_SETTLE_KILL_DELAY_MICROS);
+                      kill = new Kill(kill.step(), kill.point(), delay, List.of());
+                    }
+                  }
+                  kills.add(kill);
+                });
+    return new CrashCase(scenario, kills, settles.steps());
+  }
+
+  /** Whether a receiver that acknowledges on acceptance is settled after {@code step}. */
+  public boolean settlesAfter(int step) {
+    return settleAfter.contains(step);
   }
 
   private static Kill kill(Choices choices, ScenarioStep step) {
@@ -155,6 +200,12 @@ public record CrashCase(Scenario scenario, List<Kill> kills) {
                         .map(micros -> String.format("%.1f ms", micros / 1000.0))
                         .toList()
                     + ")";
+            case BETWEEN_STEPS ->
+                settlesAfter(kill.step())
+                    ? String.format(
+                        "while the settle after it was in flight (%.1f ms after it was sent)",
+                        kill.delayMicros() / 1000.0)
+                    : kill.point().description();
             default -> kill.point().description();
           };
       lines.add("step " + kill.step() + ": killed " + when);

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -43,6 +44,10 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   private final String choice;
   private final ReceiverSetup setup;
   private final boolean viewsInAnswers;
+  private final boolean acknowledgesOnAcceptance;
+  // Settles after every delivery until told otherwise, so a receiver that decides later is judged,
+  // step by step, as one that decides before it answers.
+  private boolean settlesEachDelivery = true;
   private final List<ViewMapping.Sent> sent = new ArrayList<>();
   private final List<Integer> auditSteps = new ArrayList<>();
   private final Map<JsonValue, Integer> sendsOfContent = new HashMap<>();
@@ -69,6 +74,8 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
     JsonObject document = parse(answer.body(), what);
     protocolOf(document, what);
     this.viewsInAnswers = client.protocol(() -> ProtocolValues.viewsInAnswers(document), what);
+    this.acknowledgesOnAcceptance =
+        client.protocol(() -> ProtocolValues.acknowledgesOnAcceptance(document), what);
     remember(answer, document, what);
   }
 
@@ -127,6 +134,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
       headers = headers(envelope, transport);
     }
     ReceiverClient.Answer answer = client.deliver(envelope.text(), headers, what);
+    JsonObject body;
     synchronized (this) {
       mapped = null; // a view read while this delivery was in flight may not show it
       sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
@@ -134,10 +142,53 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
         // Anything but 2xx is NO_ACK: the provider keeps the event and retries it.
         return DeliveryResult.NOT_DURABLE;
       }
-      JsonObject body =
-          answer.body().isBlank() ? JsonObject.of(Map.of()) : parse(answer.body(), what);
+      body = answer.body().isBlank() ? JsonObject.of(Map.of()) : parse(answer.body(), what);
       remember(answer, body, what);
+      if (!acknowledgesOnAcceptance) {
+        return new DeliveryResult(decisionOf(body, step, what), Ack.ACK);
+      }
+      if (!settlesEachDelivery) {
+        return new DeliveryResult(null, Ack.ACK); // decided later: the audit will say how
+      }
+    }
+    // Outside the lock, as the delivery itself: copies in flight at once settle at once.
+    settle(step);
+    synchronized (this) {
       return new DeliveryResult(decisionOf(body, step, what), Ack.ACK);
+    }
+  }
+
+  @Override
+  public boolean acknowledgesOnAcceptance() {
+    return acknowledgesOnAcceptance;
+  }
+
+  @Override
+  public synchronized void deferDecisions() {
+    settlesEachDelivery = false;
+  }
+
+  @Override
+  public void settle() {
+    if (acknowledgesOnAcceptance) {
+      settle(lastStep);
+    }
+  }
+
+  @Override
+  public synchronized Set<Integer> pendingSteps() {
+    return current().pending();
+  }
+
+  /** {@code POST settle}: returns once the receiver decided everything it accepted. */
+  private void settle(int step) {
+    String what = "the settle at step " + step;
+    ReceiverClient.Answer answer = client.control("settle", "{}", what);
+    synchronized (this) {
+      mapped = null;
+      JsonObject body = parse(answer.body(), what);
+      client.protocol(() -> ProtocolValues.settled(body), what);
+      remember(answer, body, what);
     }
   }
 

@@ -17,7 +17,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +52,7 @@ public final class KillableReceiver implements AutoCloseable {
   private int lastStep;
   private ViewMapping.Mapped mapped;
   private String lastRefusal = "";
+  private boolean acknowledgesOnAcceptance;
 
   /** The most of a refusal's body shown in a finding: enough for the receiver's reason. */
   private static final int MAX_REFUSAL_BODY = 120;
@@ -104,7 +107,64 @@ public final class KillableReceiver implements AutoCloseable {
     sendsOfContent.clear();
     lastStep = 0;
     mapped = null;
-    client.control("reset", ProtocolValues.resetRequest(scenarioSetup), "reset (crash check)");
+    String what = "reset (crash check)";
+    ReceiverClient.Answer answer =
+        client.control("reset", ProtocolValues.resetRequest(scenarioSetup), what);
+    JsonObject document = client.protocol(() -> ProtocolValues.document(answer.body()), what);
+    acknowledgesOnAcceptance =
+        client.protocol(() -> ProtocolValues.acknowledgesOnAcceptance(document), what);
+  }
+
+  /**
+   * Resets the receiver to an empty setup, before any case is drawn, to read from its reset answer
+   * whether it acknowledges on acceptance: the cases drawn for it depend on that.
+   */
+  public void learnWhatItAcknowledges() {
+    reset(
+        new ReceiverSetup(
+            new TreeMap<>(),
+            Set.of("card.snapshot"),
+            Duration.ofHours(24),
+            Instant.parse("2024-01-01T00:00:00Z")));
+  }
+
+  /**
+   * Whether the receiver's reset answer declared that a 2xx only accepts a delivery, its decision
+   * to come later (SPEC section 3.6): then it is settled before every judgement.
+   */
+  public boolean acknowledgesOnAcceptance() {
+    return acknowledgesOnAcceptance;
+  }
+
+  /**
+   * {@code POST settle}: returns once the receiver decided every delivery it accepted; nothing for
+   * a receiver that decides before it answers.
+   */
+  public void settle(int step) {
+    if (!acknowledgesOnAcceptance) {
+      return;
+    }
+    before(step);
+    String what = "the settle after step " + step;
+    ReceiverClient.Answer answer = client.control("settle", "{}", what);
+    JsonObject body = client.protocol(() -> ProtocolValues.document(answer.body()), what);
+    client.protocol(() -> ProtocolValues.settled(body), what);
+    mapped = null;
+  }
+
+  /**
+   * Sends {@code POST settle}, kills the receiver {@code delayNanos} later, while its workers
+   * decide, and starts it again; what was accepted must still be there to decide.
+   */
+  public void settleAndKill(int step, long delayNanos) {
+    before(step);
+    String what = "the settle after step " + step + " (killed in flight)";
+    killInFlight(client.controlAsync("settle", "{}", what), delayNanos);
+  }
+
+  /** How many acknowledged deliveries the receiver lists as accepted and not decided yet. */
+  public int pending() {
+    return current().pending().size();
   }
 
   public void advanceClock(int step, Instant time) {
@@ -152,13 +212,18 @@ public final class KillableReceiver implements AutoCloseable {
       mapped = null;
       return acked ? InFlight.ANSWERED : InFlight.REFUSED;
     }
+    // Taken as acknowledged while the view is read: a receiver that accepts first may list it as
+    // pending rather than decided, and pending copies are matched only to acknowledged ones.
+    sent.add(new ViewMapping.Sent(step, envelope, true));
     long recorded =
         current().view().audit().stream()
-            .filter(
-                entry ->
-                    entry instanceof AuditEntry.DeliveryRecorded delivery
-                        && delivery.envelope().content().equals(envelope.content()))
-            .count();
+                .filter(
+                    entry ->
+                        entry instanceof AuditEntry.DeliveryRecorded delivery
+                            && delivery.envelope().content().equals(envelope.content()))
+                .count()
+            + (current().pending().contains(step) ? 1 : 0);
+    sent.remove(sent.size() - 1);
     boolean kept = recorded > acknowledgedBefore;
     // Counted as acknowledged when it was recorded, so the n-th record of this content still
     // belongs to the n-th delivery that reached the receiver's storage.

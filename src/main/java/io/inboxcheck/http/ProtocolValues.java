@@ -204,6 +204,33 @@ final class ProtocolValues {
         && bool(resetAnswer, "view_in_answers", "$");
   }
 
+  /**
+   * Whether a reset answer declares acknowledgement on acceptance (docs/receiver-protocol.md,
+   * "Receivers that acknowledge on acceptance"): {@code "acknowledges": "accepted"}; absent or
+   * {@code "decided"} means the receiver decides before it answers.
+   */
+  static boolean acknowledgesOnAcceptance(JsonObject resetAnswer) {
+    if (optional(resetAnswer, "acknowledges").isEmpty()) {
+      return false;
+    }
+    String promise = string(resetAnswer, "acknowledges", "$");
+    return switch (promise) {
+      case "accepted" -> true;
+      case "decided" -> false;
+      default ->
+          throw new Mismatch(
+              "$.acknowledges", "expected \"accepted\" or \"decided\", found \"" + promise + "\"");
+    };
+  }
+
+  /** Checks a settle answer: {@code {"settled": true}}, with a view when views are in answers. */
+  static boolean settled(JsonObject answer) {
+    if (!bool(answer, "settled", "$")) {
+      throw new Mismatch("$.settled", "expected true once nothing is pending, found false");
+    }
+    return true;
+  }
+
   /** The view a 2xx answer carries, which a receiver that declared views in answers must send. */
   static JsonObject answeredView(JsonObject answer) {
     JsonValue view =

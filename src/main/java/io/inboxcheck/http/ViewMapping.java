@@ -38,7 +38,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -92,8 +94,11 @@ final class ViewMapping {
     }
   }
 
-  /** A view and the arrivals it defines. */
-  record Mapped(RecordedView view, Arrivals arrivals) {}
+  /**
+   * A view, the arrivals it defines, and the steps of the acknowledged deliveries it lists as
+   * pending (accepted, not decided yet; only a receiver that acknowledges on acceptance lists any).
+   */
+  record Mapped(RecordedView view, Arrivals arrivals, Set<Integer> pending) {}
 
   /**
    * Maps a {@code GET view} answer. {@code auditSteps} gives the step during which the audit entry
@@ -107,7 +112,9 @@ final class ViewMapping {
           "$.protocol", "speaks " + protocol + ", not " + ProtocolValues.PROTOCOL);
     }
     List<JsonValue> auditItems = array(document, "audit", "$");
-    Arrivals arrivals = arrivals(auditItems, sent, auditSteps);
+    Map<JsonValue, ArrayDeque<Sent>> undecided = acknowledgedByContent(sent);
+    Arrivals arrivals = arrivals(auditItems, undecided, auditSteps);
+    Set<Integer> pending = pending(document, undecided);
     Map<String, Card> cards = new TreeMap<>();
     JsonObject reportedCards = object(member(document, "cards", "$"), "$.cards");
     reportedCards.members().forEach((id, card) -> cards.put(id, card(card, "$.cards." + id)));
@@ -144,7 +151,44 @@ final class ViewMapping {
             audit,
             replacements,
             setup.viewAt(instant(document, "clock", "$")));
-    return new Mapped(view, arrivals);
+    return new Mapped(view, arrivals, pending);
+  }
+
+  /**
+   * The steps of the pending deliveries a view lists, each matched by content to an acknowledged
+   * delivery no audit entry decided yet, in order; a pending item no such delivery matches (one
+   * still in flight) names no step.
+   */
+  private static Set<Integer> pending(
+      JsonObject document, Map<JsonValue, ArrayDeque<Sent>> undecided) {
+    Set<Integer> steps = new TreeSet<>();
+    if (optional(document, "pending").isEmpty()) {
+      return steps;
+    }
+    List<JsonValue> items = array(document, "pending", "$");
+    for (int index = 0; index < items.size(); index++) {
+      String path = "$.pending[" + index + "]";
+      JsonObject item = object(items.get(index), path);
+      integer(item, "arrival", path);
+      ArrayDeque<Sent> candidates = undecided.get(contentOf(string(item, "envelope", path)));
+      Sent match = candidates == null ? null : candidates.poll();
+      if (match != null) {
+        steps.add(match.step());
+      }
+    }
+    return steps;
+  }
+
+  private static Map<JsonValue, ArrayDeque<Sent>> acknowledgedByContent(List<Sent> sent) {
+    Map<JsonValue, ArrayDeque<Sent>> byContent = new HashMap<>();
+    for (Sent delivery : sent) {
+      if (delivery.acknowledged()) {
+        byContent
+            .computeIfAbsent(delivery.envelope().content(), content -> new ArrayDeque<>())
+            .add(delivery);
+      }
+    }
+    return byContent;
   }
 
   /**
@@ -153,14 +197,14 @@ final class ViewMapping {
    * write it refused) keeps the step that wrote it, so the invariants see it there.
    */
   static Arrivals arrivals(List<JsonValue> auditItems, List<Sent> sent, IntUnaryOperator steps) {
-    Map<JsonValue, ArrayDeque<Sent>> unmatched = new HashMap<>();
-    for (Sent delivery : sent) {
-      if (delivery.acknowledged()) {
-        unmatched
-            .computeIfAbsent(delivery.envelope().content(), content -> new ArrayDeque<>())
-            .add(delivery);
-      }
-    }
+    return arrivals(auditItems, acknowledgedByContent(sent), steps);
+  }
+
+  /** The matching rule, taking from {@code unmatched} each acknowledged delivery it matches. */
+  private static Arrivals arrivals(
+      List<JsonValue> auditItems,
+      Map<JsonValue, ArrayDeque<Sent>> unmatched,
+      IntUnaryOperator steps) {
     Map<Long, Arrival> byNumber = new HashMap<>();
     for (int index = 0; index < auditItems.size(); index++) {
       String path = "$.audit[" + index + "]";
@@ -178,7 +222,11 @@ final class ViewMapping {
               ? new Arrival(match.step(), match.envelope())
               : new Arrival(steps.applyAsInt(index), new Envelope(content, text));
       if (byNumber.put(arrival, mapped) != null) {
-        throw new ProtocolValues.Mismatch(path + ".arrival", "arrival " + arrival + " repeats");
+        throw new ProtocolValues.Mismatch(
+            path + ".arrival",
+            "arrival "
+                + arrival
+                + " repeats: one delivery has two delivery entries, decided twice");
       }
     }
     return new Arrivals(byNumber);

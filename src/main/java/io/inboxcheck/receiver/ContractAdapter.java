@@ -80,8 +80,15 @@ public final class ContractAdapter implements Receiver {
     return List.of();
   }
 
+  /** A contract receiver is settled after every step, so it is judged step by step. */
+  @Override
+  public void settle() {
+    receiver.settle();
+  }
+
   @Override
   public ReceiverView view() {
+    receiver.settle(); // whatever it accepted is decided before the harness looks
     ObservedState state = receiver.observe();
     return new RecordedView(
         state.cards(),

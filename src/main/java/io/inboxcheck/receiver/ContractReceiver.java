@@ -39,6 +39,14 @@ public interface ContractReceiver extends AutoCloseable {
   /** Reconciles every listed object from the authority's snapshot (SPEC section 4). */
   void reconcile(SortedMap<String, AuthoritativeCard> authority);
 
+  /**
+   * Returns once every delivery this receiver accepted is decided and recorded durably (SPEC
+   * section 3.6). The harness calls it after every step, before it observes the receiver: a
+   * receiver that answers ACK once a delivery is stored in its inbox and decides in a worker waits
+   * for its worker here; one that decides before it answers has nothing to wait for.
+   */
+  default void settle() {}
+
   /** What the receiver holds now: cards, held inputs in arrival order, replacement counters. */
   ObservedState observe();
 

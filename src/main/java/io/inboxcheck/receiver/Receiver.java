@@ -45,6 +45,33 @@ public interface Receiver extends AutoCloseable {
   }
 
   /**
+   * Whether an ACK promises only that the delivery was accepted durably, its decision to come later
+   * (SPEC section 3.6). Such a receiver is settled after every delivery, and so judged as one that
+   * decides before it answers, until {@link #deferDecisions} is called.
+   */
+  default boolean acknowledgesOnAcceptance() {
+    return false;
+  }
+
+  /**
+   * From now on this receiver is settled only when {@link #settle} is called, so deliveries it
+   * accepted stay pending between settles; nothing changes for a receiver that decides before it
+   * answers.
+   */
+  default void deferDecisions() {}
+
+  /**
+   * Returns once every delivery accepted so far is decided and recorded durably (SPEC section 3.6);
+   * a receiver that decides before it answers has nothing pending.
+   */
+  default void settle() {}
+
+  /** The steps of the acknowledged deliveries the receiver lists as accepted, not yet decided. */
+  default Set<Integer> pendingSteps() {
+    return Set.of();
+  }
+
+  /**
    * Releases what the receiver holds (connections, files, processes). Called once, after its
    * scenario's last step and last view; the default holds nothing.
    */

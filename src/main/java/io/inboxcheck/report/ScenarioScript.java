@@ -26,7 +26,9 @@ public final class ScenarioScript {
                     .map(e -> HistoryText.describeCard(e.getKey(), e.getValue()))
                     .collect(Collectors.joining(", "))));
     for (ScenarioStep step : scenario.steps()) {
-      lines.add(step.number() + ". " + describe(step));
+      // Settles are shown only where the case chose them (a receiver deciding later, SPEC 3.6).
+      boolean settles = scenario.settleAfter() != null && scenario.settlesAfter(step.number());
+      lines.add(step.number() + ". " + describe(step) + (settles ? "; then settle" : ""));
     }
     return String.join("\n", lines);
   }

@@ -1,6 +1,7 @@
 package io.inboxcheck.scenario;
 
 import io.inboxcheck.json.DeliveryBounds;
+import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
@@ -12,6 +13,7 @@ import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.Transport;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +43,7 @@ public final class ScenarioReader {
           "initial",
           "steps",
           "expect_final",
+          "settle_after",
           "failure");
   static final Set<String> DELIVER_KEYS =
       Set.of(
@@ -107,8 +110,45 @@ public final class ScenarioReader {
     if (root.member("failure").isPresent()) {
       root.member("failure").get().object("a failure block");
     }
+    List<Integer> settleAfter = settleAfter(root.member("settle_after"), steps.size());
     return new Scenario(
-        name, description, source, retention, supportedTypes, start, initial, steps, expectFinal);
+        name,
+        description,
+        source,
+        retention,
+        supportedTypes,
+        start,
+        initial,
+        steps,
+        expectFinal,
+        settleAfter);
+  }
+
+  /**
+   * The steps after which a receiver that acknowledges on acceptance settles: ascending step
+   * numbers of this file; absent, it settles after every delivery.
+   */
+  private static List<Integer> settleAfter(Optional<Located> node, int stepCount)
+      throws InputRejected {
+    if (node.isEmpty()) {
+      return null;
+    }
+    List<Integer> steps = new ArrayList<>();
+    for (Located element : node.get().elements("the steps to settle after")) {
+      if (!(element.value() instanceof JsonNumber number)
+          || number.value().stripTrailingZeros().scale() > 0
+          || number.value().compareTo(BigDecimal.ONE) < 0
+          || number.value().compareTo(BigDecimal.valueOf(stepCount)) > 0) {
+        throw element.rejected(
+            "expected a step number from 1 to " + stepCount + " to settle after");
+      }
+      int step = number.value().intValueExact();
+      if (!steps.isEmpty() && step <= steps.get(steps.size() - 1)) {
+        throw element.rejected("expected step numbers in ascending order, each once");
+      }
+      steps.add(step);
+    }
+    return steps;
   }
 
   /** A glob such as {@code scenarios/*.json} also names the schema; say so instead of a typo. */

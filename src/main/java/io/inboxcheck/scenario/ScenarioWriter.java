@@ -60,6 +60,11 @@ public final class ScenarioWriter {
     }
     lines.add(String.join(",\n", steps));
     List<String> tail = new ArrayList<>();
+    if (scenario.settleAfter() != null) {
+      tail.add(
+          "  \"settle_after\": "
+              + scenario.settleAfter().stream().map(String::valueOf).toList().toString());
+    }
     if (expectFrom != null) {
       tail.add("  \"expect_final\": " + finalExpectation(expectFrom).canonicalText());
     }

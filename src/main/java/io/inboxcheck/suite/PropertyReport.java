@@ -8,7 +8,9 @@ import java.util.Optional;
 
 /**
  * One property's run as reports show it: the engine's result, the receiver it checked, the shrunk
- * violation, the counterexample file and the story of the failure when it failed.
+ * violation, the counterexample file and the story of the failure when it failed: with the
+ * histories of the receiver and the model ({@code story}), or already told, for a property whose
+ * runs keep no step-by-step history ({@code told}).
  */
 public record PropertyReport(
     PropertyResult<?> result,
@@ -16,7 +18,18 @@ public record PropertyReport(
     Optional<Violation> violation,
     Optional<Path> counterexample,
     int shrunkSteps,
-    Optional<FailureStory> story) {
+    Optional<FailureStory> story,
+    Optional<String> told) {
+
+  public PropertyReport(
+      PropertyResult<?> result,
+      String receiver,
+      Optional<Violation> violation,
+      Optional<Path> counterexample,
+      int shrunkSteps,
+      Optional<FailureStory> story) {
+    this(result, receiver, violation, counterexample, shrunkSteps, story, Optional.empty());
+  }
 
   /** The report of a run that found no failure to shrink. */
   static PropertyReport withoutFailure(PropertyResult<?> result, String receiver) {
@@ -30,10 +43,10 @@ public record PropertyReport(
    * property failed another way, e.g. on coverage.
    */
   public String message() {
-    if (story.isEmpty()) {
+    if (story.isEmpty() && told.isEmpty()) {
       return result.describe();
     }
-    StringBuilder text = new StringBuilder(story.get().render());
+    StringBuilder text = new StringBuilder(story.map(FailureStory::render).orElseGet(told::get));
     result
         .failure()
         .ifPresent(

@@ -3,6 +3,7 @@ package io.inboxcheck.suite;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.SkippedCheck;
+import io.inboxcheck.concurrent.SettledRun;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
@@ -77,8 +78,26 @@ public record ReceiverCheck(
   public ScenariosPart scenarios(Path folder, List<Scenario> scenarios) {
     List<ScenarioFailure> failures = new ArrayList<>();
     Set<Observable> shown = shown();
+    boolean decidesLater =
+        scenarios.stream().anyMatch(scenario -> scenario.settleAfter() != null)
+            && DecidedLater.appliesTo(receivers);
     for (Scenario scenario : scenarios) {
       PropertyHarness.ReceiverTypes typed = new PropertyHarness.ReceiverTypes(receivers);
+      if (decidesLater && scenario.settleAfter() != null) {
+        // Its deliveries queue between the settles the file lists; judged as check judges them.
+        SettledRun.Result settled;
+        try (Receiver receiver = typed.apply(scenario.setup())) {
+          settled = SettledRun.run(scenario, receiver);
+        }
+        if (!settled.passed()) {
+          failures.add(
+              new ScenarioFailure(
+                  scenario.source(),
+                  settled.found().stream().map(SettledRun.Found::line).toList(),
+                  replay(typed, scenario.source())));
+        }
+        continue;
+      }
       CheckedRun.Result result = CheckedRun.run(scenario, typed, checks());
       List<String> problems = new ArrayList<>();
       result.violation().ifPresent(violation -> problems.add(violation.describe()));
@@ -125,17 +144,35 @@ public record ReceiverCheck(
         ReceiverProperties.faultSequences(
             receiverName, receivers, checks(), Invariant.allModelFree(), generation);
     Property<?> orders = ReceiverProperties.orderIndependence(receiverName, receivers);
-    return List.of(
+    List<PropertyPart> parts = new ArrayList<>();
+    parts.add(
         new PropertyPart(
             "fault sequences",
             harness.faultSequences(receiverName, receivers, checks()),
             PropertyRunner.plannedTries(faults, config),
-            PropertyRunner.totalTries(faults, config)),
+            PropertyRunner.totalTries(faults, config)));
+    parts.add(
         new PropertyPart(
             "arrival orders",
             harness.orderIndependence(receiverName, receivers),
             PropertyRunner.plannedTries(orders, config),
             PropertyRunner.totalTries(orders, config)));
+    if (DecidedLater.appliesTo(receivers)) {
+      Property<?> later = DecidedLater.property(receiverName, receivers, generation);
+      parts.add(
+          new PropertyPart(
+              "deliveries decided later",
+              DecidedLater.check(
+                  receiverName,
+                  receivers,
+                  generation,
+                  config,
+                  counterexamples(),
+                  Optional.ofNullable(replayArguments)),
+              PropertyRunner.plannedTries(later, config),
+              PropertyRunner.totalTries(later, config)));
+    }
+    return List.copyOf(parts);
   }
 
   /**
