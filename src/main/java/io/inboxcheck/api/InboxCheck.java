@@ -8,6 +8,7 @@ import io.inboxcheck.receiver.ContractReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.suite.DecidedLater;
 import io.inboxcheck.suite.ReceiverCheck;
 import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
@@ -135,6 +136,10 @@ public final class InboxCheck {
     Supplier<List<ReceiverCheck.PropertyPart>> properties = once(check::properties);
     nodes.add(property("fault sequences keep every invariant", properties, 0));
     nodes.add(property("arrival orders do not change the outcome", properties, 1));
+    if (DecidedLater.appliesTo(receivers::create)) {
+      // A receiver that acknowledges on acceptance (SPEC section 3.6) is held to one more.
+      nodes.add(property("deliveries decided later keep every invariant", properties, 2));
+    }
     return nodes.stream();
   }
 

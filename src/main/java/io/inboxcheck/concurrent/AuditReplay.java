@@ -76,9 +76,13 @@ public final class AuditReplay {
     Integer previousStep = null;
     for (AuditEntry entry : serial) {
       boolean newStep = previousStep == null || previousStep != entry.step();
-      if (newStep || entry instanceof AuditEntry.IdentityPruned) {
+      if (newStep
+          || entry instanceof AuditEntry.IdentityPruned
+          || entry.at().isAfter(model.view().clock())) {
         // The receiver moves its clock once per step, before deciding; a pruned identity shows
-        // the clock was checked there even if nothing else in the step reached the audit.
+        // the clock was checked there even if nothing else in the step reached the audit. A
+        // delivery decided later than it was accepted (SPEC section 3.6) is decided at the clock
+        // its entry carries, which a later step may have moved.
         model.advanceClock(entry.step(), later(model.view().clock(), entry.at()));
       }
       feed(model, entry, authorities, problems);

@@ -31,8 +31,10 @@ final class AuditMapping {
       case "delivery":
         {
           ViewMapping.Arrival arrival = arrivals.get(entry, path, "the audit's delivery entry");
+          // The step that sent it, not the one during which it was written: a receiver that
+          // acknowledges on acceptance writes it later, when it decides (SPEC section 3.6).
           return new AuditEntry.DeliveryRecorded(
-              step,
+              arrival.step(),
               at,
               arrival.envelope(),
               decision(member(entry, "decision", path), path + ".decision"),

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.receiver.BatchingInboxReceiver;
+import io.inboxcheck.receiver.InboxWorkerReceiver;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ThinLastArrivalWinsReceiver;
 import io.inboxcheck.receiver.ThinModelReceiver;
@@ -66,6 +68,27 @@ class InboxCheckTests {
         .startsWith("scenarios/stale-after-gap.json\n")
         .contains("Replay: ")
         .contains("replay --receiver " + LAST_ARRIVAL + " scenarios/stale-after-gap.json");
+  }
+
+  @Test
+  void aContractReceiverThatAcknowledgesOnAcceptanceIsSettledBeforeEveryLook() {
+    Map<String, Throwable> inbox =
+        run(
+            InboxCheck.ofContract(InboxWorkerReceiver::new)
+                .scenarios(Path.of("scenarios"))
+                .tries(20)
+                .reports(reports)
+                .tests());
+    assertThat(inbox.values()).allMatch(failure -> failure == null);
+
+    Map<String, Throwable> batching =
+        run(InboxCheck.ofContract(BatchingInboxReceiver::new).tries(20).reports(reports).tests());
+    Throwable faults = batching.get("fault sequences keep every invariant");
+    assertThat(faults)
+        .as("a settle that waits for nothing shows the last delivery undecided")
+        .isInstanceOf(AssertionError.class);
+    assertThat(faults.getMessage())
+        .contains("replay --receiver class:" + BatchingInboxReceiver.class.getName());
   }
 
   @Test
