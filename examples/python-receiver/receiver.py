@@ -5,9 +5,15 @@ Standard library only: http.server for the webhook, sqlite3 (one file under INBO
 durable state. Every delivery is decided and recorded in ONE sqlite transaction, committed before
 the 2xx answer, so an answer of 2xx always means "recorded durably".
 
+--accept-then-decide (or INBOXCHECK_ACCEPT_THEN_DECIDE=1) is the other common design, in inbox.py:
+the request only stores the delivery in an inbox table and answers 202 ("acknowledges": "accepted"
+in the reset answer), and --workers N threads (default 2, or INBOXCHECK_WORKERS) decide it later,
+each decision one transaction, deliveries partitioned among the workers by object_id. POST
+/inboxcheck/settle answers once nothing is pending; the view lists what is as "pending".
+
 It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
   POST /webhook                      the envelope as the provider sent it; 2xx = ACK
-  /inboxcheck/{reset,clock,reconcile,view,fail-next-write}
+  /inboxcheck/{reset,clock,reconcile,view,fail-next-write,settle}
                                      the control API: mounted only when INBOXCHECK_CONTROL=1, and
                                      every request must carry Inboxcheck-Secret equal to
                                      INBOXCHECK_CONTROL_SECRET, else 403 and nothing changes.
@@ -42,6 +48,21 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
   bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
                         default error handler does: a body past a bound (SPEC section 1.5) is
                         refused on every retry instead of held MALFORMED, a poison message.
+The mistakes of --accept-then-decide (each implies it; inbox.py says more):
+  queue-in-memory       accepted deliveries wait in a queue in memory, not in the inbox table, when
+                        the 202 leaves: a kill loses those not yet decided (check --crash).
+  dequeue-before-commit a worker deletes the inbox row and commits, calls another service, then
+                        records the decision in a second transaction: a kill in between loses the
+                        delivery (check --crash).
+  workers-share-cards   any worker takes any pending delivery, reads the card in one transaction,
+                        calls another service, writes its decision in the next: two workers deciding
+                        for one card overwrite each other (check, several deliveries of a card
+                        pending at a settle).
+  reprocess-after-restart  a worker commits the decision, does other work, then deletes the inbox
+                        row in a second transaction: a process restarted in between decides the
+                        delivery again, two audit entries for one acknowledgement (check --crash).
+ack-before-commit, answer-before-commit and stuck-in-progress concern a request that decides, and
+are refused with --accept-then-decide.
 
 Views in answers: the reset answer declares "view_in_answers": true, and every 2xx answer of the
 webhook and of the control API's POSTs carries "view", exactly what GET view answers right after
@@ -68,6 +89,8 @@ from datetime import datetime, timezone
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import inbox as accept_then_decide
+
 PROTOCOL = "inboxcheck-receiver-protocol/1"
 LARGEST_VERSION = Decimal(2**63 - 1)
 _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the provider sent
@@ -83,7 +106,7 @@ CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the p
 IN_PROGRESS_WORK_SECONDS = 0.05  # the work --mistake stuck-in-progress does while its mark is set
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
-            "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress")
+            "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress") + accept_then_decide.MISTAKES
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -95,6 +118,7 @@ CREATE TABLE arrivals (arrival INTEGER PRIMARY KEY, envelope TEXT NOT NULL);
 CREATE TABLE identities (event_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, record TEXT NOT NULL);
 CREATE TABLE held (arrival INTEGER PRIMARY KEY, reason TEXT NOT NULL);
 CREATE TABLE audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, entry TEXT NOT NULL);
+CREATE TABLE inbox (arrival INTEGER PRIMARY KEY, envelope TEXT NOT NULL, object_key TEXT);
 """
 
 
@@ -230,6 +254,10 @@ class Store:
         # durable (for a kill) within a millisecond of the request, as a fast store's would be.
         self.db.execute("PRAGMA synchronous=" + ("NORMAL" if mistake == "stuck-in-progress" else "FULL"))
         self.fail_next_write = False
+        # Accept-then-decide mode (inbox.py) sets these: what the view lists as pending, read in
+        # the view's transaction, and what a reset clears beside the tables.
+        self.pending = None
+        self.on_reset = None
         if mistake == "ack-before-commit":
             threading.Thread(target=self.commit_later, daemon=True).start()
         exists = self.db.execute("SELECT 1 FROM sqlite_master WHERE name='settings'").fetchone()
@@ -332,7 +360,7 @@ class Store:
             schema = SCHEMA.replace("event_id TEXT PRIMARY KEY", "event_id TEXT PRIMARY KEY COLLATE NOCASE")
 
         def work():
-            for table in ("settings", "cards", "arrivals", "identities", "held", "audit"):
+            for table in ("settings", "cards", "arrivals", "identities", "held", "audit", "inbox"):
                 self.db.execute("DROP TABLE IF EXISTS " + table)
             if self.mistake == "stuck-in-progress":
                 self.db.execute("DROP TABLE IF EXISTS in_progress")
@@ -347,6 +375,8 @@ class Store:
             for object_id, card in setup["initial"].items():
                 self.put_card(object_id, {"version": int(card["version"]), "state": card["state"],
                                           "paused": False})
+            if self.on_reset is not None:
+                self.on_reset()  # the inbox forgets what it held in memory, in this same transaction
 
         self.fail_next_write = False
         self.transaction(work)
@@ -490,10 +520,13 @@ class Store:
             return decision("SAME_STATE"), None
         return held("VERSION_CONFLICT"), dict(card, paused=True)
 
-    def commit(self, text, envelope, outcome):
+    def commit(self, text, envelope, outcome, arrival=None):
+        """Records a decision. A delivery decided in the request gets the next arrival number here;
+        one accepted first (inbox.py) brings the number it was given at acceptance."""
         verdict, effect, cards_after = outcome
-        arrival = self.db.execute("SELECT COALESCE(MAX(arrival), 0) + 1 FROM arrivals").fetchone()[0]
-        self.db.execute("INSERT INTO arrivals VALUES (?, ?)", (arrival, text))
+        if arrival is None:
+            arrival = self.db.execute("SELECT COALESCE(MAX(arrival), 0) + 1 FROM arrivals").fetchone()[0]
+        self.db.execute("INSERT OR IGNORE INTO arrivals VALUES (?, ?)", (arrival, text))
         clock = self.setting("clock")
         recorded = {"arrival": arrival, "received_at": clock, "content": canonical(envelope),
                     "text": text, "decisions": [verdict]}
@@ -511,7 +544,7 @@ class Store:
         for object_id in sorted(cards_after):
             self.put_card(object_id, cards_after[object_id])
         if verdict["decision"] == "HELD":
-            self.db.execute("INSERT INTO held VALUES (?, ?)", (arrival, verdict["reason"]))
+            self.db.execute("INSERT OR REPLACE INTO held VALUES (?, ?)", (arrival, verdict["reason"]))
         self.count("event", 1 if verdict["decision"] == "APPLIED" else 0)
         paused = [object_id for object_id in sorted(cards_after) if cards_after[object_id]["paused"]]
         self.audit({"kind": "delivery", "arrival": arrival, "envelope": text, "decision": verdict,
@@ -637,10 +670,13 @@ class Store:
             # Audit entries are stored as JSON text and sent as they are: the view is read after
             # every step, and re-encoding a growing audit each time would dominate a run.
             audit = ",".join(row[0] for row in self.db.execute("SELECT entry FROM audit ORDER BY seq"))
-            document = dump({"protocol": PROTOCOL, "clock": self.setting("clock"), "cards": cards,
-                             "held": held_list, "identities": identities,
-                             "replacements": {"event": self.setting("event"),
-                                              "authoritative": self.setting("authoritative")}})
+            fields = {"protocol": PROTOCOL, "clock": self.setting("clock"), "cards": cards,
+                      "held": held_list, "identities": identities,
+                      "replacements": {"event": self.setting("event"),
+                                       "authoritative": self.setting("authoritative")}}
+            if self.pending is not None:
+                fields["pending"] = self.pending(self.db)
+            document = dump(fields)
             return document[:-1] + ',"audit":[' + audit + "]}"
 
         return self.transaction(work)
@@ -706,6 +742,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: one connection serves a whole run
     store = None
     reconciler = None  # reconcile-not-atomic: a second store, its own connection and lock
+    inbox = None  # accept-then-decide mode: the inbox and its workers (inbox.py)
     control_enabled = False
     secret = None
     views_in_answers = True
@@ -758,6 +795,12 @@ class Handler(BaseHTTPRequestHandler):
         if not self.control_enabled:
             # In production the clock is the wall clock; under test only the control API moves it.
             self.store.move_clock(max(now_instant(), self.store.transaction(lambda: self.store.setting("clock"))))
+        if self.inbox is not None:
+            try:
+                self.inbox.accept(body)
+            except accept_then_decide.NotAccepted:
+                return self.answer(503, {"error": "the delivery could not be stored durably; retry"})
+            return self.answer_done({}, 202)  # accepted; its decision comes later
         answered = []
 
         def answer_first(verdict):  # the answer-before-commit mistake: the 2xx leaves, then COMMIT
@@ -786,6 +829,8 @@ class Handler(BaseHTTPRequestHandler):
         if (method, action) == ("POST", "reset"):
             self.store.reset(request)
             declared = {"view_in_answers": True} if self.views_in_answers else {}
+            if self.inbox is not None:
+                declared["acknowledges"] = "accepted"
             return self.answer_done(dict({"protocol": PROTOCOL}, **declared))
         if (method, action) == ("POST", "clock"):
             pruned = self.store.move_clock(request.get("time"))
@@ -795,6 +840,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer_done({"objects": objects})
         if (method, action) == ("GET", "view"):
             return self.answer(200, self.store.view())  # already JSON text
+        if (method, action) == ("POST", "settle") and self.inbox is not None:
+            if not self.inbox.settle():
+                return self.answer(503, {"error": "deliveries still pending after %d s" % accept_then_decide.SETTLE_SECONDS})
+            return self.answer_done({"settled": True})
         if (method, action) == ("POST", "fail-next-write"):
             self.store.fail_next_write = True
             return self.answer_done({"armed": True})
@@ -812,13 +861,13 @@ class Handler(BaseHTTPRequestHandler):
             raise Rejected(400, "the control request must be a JSON object")
         return request
 
-    def answer_done(self, document):
-        """A 200 answer to a request whose transaction has committed; with views in answers it
+    def answer_done(self, document, status=200):
+        """A 2xx answer to a request whose transaction has committed; with views in answers it
         carries the view as GET view would answer it now, read in a transaction of its own."""
         if not self.views_in_answers:
-            return self.answer(200, document)
+            return self.answer(status, document)
         text = dump(document)
-        self.answer(200, text[:-1] + ',"view":' + self.store.view() + "}")
+        self.answer(status, (text[:-1] + "," if document else "{") + '"view":' + self.store.view() + "}")
 
     def answer(self, status, document):
         data = (document if isinstance(document, str) else dump(document)).encode("utf-8")
@@ -842,13 +891,27 @@ def main():
     parser.add_argument("--views-on-request", action="store_true",
                         default=os.environ.get("INBOXCHECK_VIEWS_ON_REQUEST") == "1",
                         help="send the view on GET view only, not in every 2xx answer")
+    parser.add_argument("--accept-then-decide", action="store_true",
+                        default=os.environ.get("INBOXCHECK_ACCEPT_THEN_DECIDE") == "1",
+                        help="answer 202 once a delivery is in the inbox table; worker threads decide it")
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("INBOXCHECK_WORKERS", "2")),
+                        help="worker threads of --accept-then-decide (default 2)")
     options = parser.parse_args()
+    if options.workers < 1:
+        parser.error("--workers needs 1 or more")
+    accepts_first = options.accept_then_decide or options.mistake in accept_then_decide.MISTAKES
+    if accepts_first and options.mistake in ("ack-before-commit", "answer-before-commit", "stuck-in-progress"):
+        parser.error("--mistake " + options.mistake + " concerns a request that decides; not with --accept-then-decide")
     os.makedirs(options.data, exist_ok=True)
     path = os.path.join(options.data, "receiver.sqlite3")
     Handler.store = Store(path, options.mistake)
     if options.mistake == "reconcile-not-atomic":
         Handler.reconciler = Store(path, options.mistake)
     Handler.control_enabled = os.environ.get("INBOXCHECK_CONTROL") == "1"
+    if accepts_first:
+        Handler.inbox = accept_then_decide.Inbox(
+            Handler.store, lambda: Store(path, options.mistake), read_envelope, options.workers,
+            options.mistake, wall_clock=not Handler.control_enabled)
     # Without the control API nobody reads views: answers stay as small as a provider expects.
     Handler.views_in_answers = Handler.control_enabled and not options.views_on_request
     Handler.secret = os.environ.get("INBOXCHECK_CONTROL_SECRET")
