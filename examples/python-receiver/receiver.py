@@ -896,7 +896,11 @@ def main():
                         help="answer 202 once a delivery is in the inbox table; worker threads decide it")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("INBOXCHECK_WORKERS", "2")),
                         help="worker threads of --accept-then-decide (default 2)")
+    parser.add_argument("--poll-seconds", type=float, default=accept_then_decide.POLL_SECONDS,
+                        help="how often an idle worker of --accept-then-decide looks at the inbox"
+                             " (default %(default)s); a settle wakes it at once")
     options = parser.parse_args()
+    accept_then_decide.POLL_SECONDS = options.poll_seconds
     if options.workers < 1:
         parser.error("--workers needs 1 or more")
     accepts_first = options.accept_then_decide or options.mistake in accept_then_decide.MISTAKES

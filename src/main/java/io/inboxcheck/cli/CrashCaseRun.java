@@ -287,7 +287,10 @@ final class CrashCaseRun {
                     + ack.step()
                     + " was acknowledged"
                     + (ack.decision() == null ? "" : " (" + ack.decision().describe() + ")")
-                    + " and is not in the audit after the kills: "
+                    + (receiver.acknowledgesOnAcceptance()
+                        ? " (accepted, to be decided later) and was never decided: after the"
+                            + " kills and a settle it is not in the audit: "
+                        : " and is not in the audit after the kills: ")
                     + ack.envelope().text()));
       } else if (ack.decision() != null
           && recorded.stream()

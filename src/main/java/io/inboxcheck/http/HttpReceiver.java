@@ -152,9 +152,12 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
       }
     }
     // Outside the lock, as the delivery itself: copies in flight at once settle at once.
-    settle(step);
+    ReceiverClient.Answer settled = settle(step);
     synchronized (this) {
-      return new DeliveryResult(decisionOf(body, step, what), Ack.ACK);
+      // Its decision is read from the audit, which matches identical copies by their order: with
+      // other requests in flight that order is not this delivery's, so it states none then.
+      boolean alone = answer.startedAlone() && client.isLatest(settled);
+      return new DeliveryResult(alone ? decisionOf(body, step, what) : null, Ack.ACK);
     }
   }
 
@@ -181,7 +184,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
   }
 
   /** {@code POST settle}: returns once the receiver decided everything it accepted. */
-  private void settle(int step) {
+  private ReceiverClient.Answer settle(int step) {
     String what = "the settle at step " + step;
     ReceiverClient.Answer answer = client.control("settle", "{}", what);
     synchronized (this) {
@@ -190,6 +193,7 @@ public final class HttpReceiver implements ConcurrentReceiver, ReplayableReceive
       client.protocol(() -> ProtocolValues.settled(body), what);
       remember(answer, body, what);
     }
+    return answer;
   }
 
   /**

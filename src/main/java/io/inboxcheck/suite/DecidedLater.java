@@ -97,7 +97,7 @@ public final class DecidedLater {
    * Runs the property; on a failure, writes the shrunk case as a counterexample file (its settles
    * included) and tells what the receiver did, with the commands that replay it.
    */
-  static PropertyReport check(
+  public static PropertyReport check(
       String receiverName,
       Function<ReceiverSetup, Receiver> receivers,
       Generation generation,

@@ -100,6 +100,45 @@ class ReceiverProtocolTests {
     assertThat(viewTree.get("held").findValuesAsText("event_id")).containsExactly("e-300", "e-204");
   }
 
+  /**
+   * A receiver that acknowledges on acceptance declares it, lists what it accepted as pending, and
+   * answers a settle once nothing is: every message matches its schema.
+   */
+  @Test
+  void theMessagesOfAReceiverThatDecidesLaterMatchTheirSchemas() throws Exception {
+    Scenario guide =
+        new ScenarioReader().read(ProjectPaths.scenarios().resolve("B62-15-events.json"));
+    try (ReceiverProcess accepting =
+        ReceiverProcess.start(
+            PythonAcceptThenDecideTests.ACCEPTING + " --poll-seconds 60", PythonReceiver.TIMEOUT)) {
+      ReceiverClient later =
+          new ReceiverClient(
+              "python", accepting.address(), accepting.secret(), PythonReceiver.TIMEOUT);
+      String resetAnswer =
+          later.control("reset", ProtocolValues.resetRequest(guide.setup()), "reset").body();
+      assertValid("reset-answer", resetAnswer);
+      assertThat(JSON.readTree(resetAnswer).path("acknowledges").asText()).isEqualTo("accepted");
+      ReceiverClient.Answer accepted =
+          later.deliver(firstEnvelope(guide), Map.of(), "an accepted delivery");
+      assertThat(accepted.successful()).isTrue();
+      assertValid("webhook-answer", accepted.body());
+      assertThat(JSON.readTree(accepted.body()).has("decision"))
+          .as("an acceptance states no decision")
+          .isFalse();
+      String queued = later.read("view", "view").body();
+      assertValid("view-answer", queued);
+      assertThat(JSON.readTree(queued).get("pending").findValuesAsText("envelope"))
+          .containsExactly(firstEnvelope(guide));
+      assertValid("settle-request", "{}");
+      String settled = later.control("settle", "{}", "settle").body();
+      assertValid("settle-answer", settled);
+      JsonNode after = JSON.readTree(settled).get("view");
+      assertValid("view-answer", after.toString());
+      assertThat(after.get("pending").size()).isZero();
+      assertThat(after.get("audit").get(0).path("arrival").asInt()).isEqualTo(1);
+    }
+  }
+
   @Test
   void aControlRequestWithoutTheSecretIsRefusedAndChangesNothing() throws Exception {
     Scenario guide =
