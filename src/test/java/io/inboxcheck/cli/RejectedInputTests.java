@@ -46,6 +46,25 @@ class RejectedInputTests {
   }
 
   @Test
+  void settlePointsMustBeStepsOfTheFileInAscendingOrder() throws IOException {
+    String steps = "\"steps\": [" + VALID_STEP + "]";
+    CommandRun beyond =
+        replay("beyond.json", "{\"name\": \"x\", " + steps + ", \"settle_after\": [2]}");
+    assertRejected(beyond, "beyond.json", "at /settle_after/0");
+    assertThat(beyond.err()).contains("expected a step number from 1 to 1 to settle after");
+
+    CommandRun text =
+        replay("text.json", "{\"name\": \"x\", " + steps + ", \"settle_after\": [\"1\"]}");
+    assertRejected(text, "text.json", "at /settle_after/0");
+
+    String two = "\"steps\": [" + VALID_STEP + ", {\"advance\": \"PT1H\"}]";
+    CommandRun order =
+        replay("order.json", "{\"name\": \"x\", " + two + ", \"settle_after\": [2, 1]}");
+    assertRejected(order, "order.json", "at /settle_after/1");
+    assertThat(order.err()).contains("ascending order, each once");
+  }
+
+  @Test
   void anUnknownStepKindIsRejected() throws IOException {
     CommandRun run = replay("kind.json", "{\"name\": \"x\", \"steps\": [{\"redeliver\": {}}]}");
     assertRejected(run, "kind.json", "at /steps/0");
