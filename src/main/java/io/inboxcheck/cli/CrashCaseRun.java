@@ -8,6 +8,7 @@ import io.inboxcheck.http.InFlight;
 import io.inboxcheck.http.KillableReceiver;
 import io.inboxcheck.http.ReceiverFailure;
 import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Runs one {@link CrashCase} against a killable receiver: resets it, runs the scenario's steps,
@@ -35,7 +37,8 @@ final class CrashCaseRun {
     AUDIT_SHRANK,
     REPLAY_DIFFERS,
     RECEIVER_FAILED,
-    DELIVERY_LOST
+    DELIVERY_LOST,
+    DECIDED_TWICE
   }
 
   /** One problem found, in one line. */
@@ -272,6 +275,26 @@ final class CrashCaseRun {
                   + " acknowledged deliveries as pending, not decided"));
     }
     receiver.losses().forEach(loss -> found.add(new Found(Problem.AUDIT_SHRANK, loss)));
+    stored.audit().stream()
+        .filter(AuditEntry.DeliveryRecorded.class::isInstance)
+        .map(entry -> ((AuditEntry.DeliveryRecorded) entry).envelope())
+        .collect(Collectors.groupingBy(Envelope::content, Collectors.counting()))
+        .forEach(
+            (content, entries) -> {
+              // More decisions of one content than it was ever sent: one was decided twice, even
+              // under an arrival number of its own (a worker that queued it again).
+              if (entries > receiver.sends(content)) {
+                found.add(
+                    new Found(
+                        Problem.DECIDED_TWICE,
+                        "the audit has "
+                            + entries
+                            + " delivery entries for a content sent "
+                            + receiver.sends(content)
+                            + " times: "
+                            + content.canonicalText()));
+              }
+            });
     for (KillableReceiver.Acknowledged ack : receiver.acknowledged()) {
       List<AuditEntry.DeliveryRecorded> recorded =
           stored.audit().stream()

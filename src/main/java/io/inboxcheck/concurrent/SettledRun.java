@@ -1,6 +1,7 @@
 package io.inboxcheck.concurrent;
 
 import io.inboxcheck.check.Violation;
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.receiver.Ack;
@@ -110,6 +111,7 @@ public final class SettledRun {
           receiver.deliver(deliver.number(), deliver.envelope(), deliver.transport());
       if (answer.ack() == Ack.ACK) {
         tally.acknowledged.add(deliver.number());
+        tally.acknowledgedContents.merge(deliver.envelope().content(), 1, Integer::sum);
       } else if (!deliver.transport().storageFault()) {
         tally.found.add(
             new Found(
@@ -137,6 +139,7 @@ public final class SettledRun {
   /** What the run has seen so far. */
   private static final class Tally {
     final Set<Integer> acknowledged = new TreeSet<>();
+    final Map<JsonValue, Integer> acknowledgedContents = new HashMap<>();
     final List<Found> found = new ArrayList<>();
     List<AuditEntry> shown = List.of();
     int settles;
@@ -201,6 +204,7 @@ public final class SettledRun {
                               + " delivery entries in the audit"));
                 }
               });
+      moreEntriesThanAcknowledgements(step, view.audit());
       between(step, receiver);
       outOfOrder |= outOfArrivalOrder(view.audit());
       for (String line :
@@ -211,6 +215,41 @@ public final class SettledRun {
       for (Violation violation : FinalViewInvariants.check(scenario.setup(), view.audit(), view)) {
         found.add(new Found(Problem.INVARIANT, step, true, after + violation.describe()));
       }
+    }
+
+    /**
+     * A content decided more often than it was acknowledged was decided twice, whatever arrival the
+     * receiver gave the second decision (a worker that queued it again).
+     */
+    private void moreEntriesThanAcknowledgements(int step, List<AuditEntry> audit) {
+      Map<JsonValue, List<Integer>> entries = new HashMap<>();
+      for (AuditEntry entry : audit) {
+        if (entry instanceof AuditEntry.DeliveryRecorded delivery) {
+          entries
+              .computeIfAbsent(delivery.envelope().content(), content -> new ArrayList<>())
+              .add(delivery.step());
+        }
+      }
+      entries.forEach(
+          (content, steps) -> {
+            int acked = acknowledgedContents.getOrDefault(content, 0);
+            if (steps.size() > acked) {
+              found.add(
+                  new Found(
+                      Problem.DECIDED_TWICE,
+                      step,
+                      true,
+                      "after the settle following step "
+                          + step
+                          + ": the audit has "
+                          + steps.size()
+                          + " delivery entries (steps "
+                          + steps
+                          + ") for a content acknowledged "
+                          + acked
+                          + " times"));
+            }
+          });
     }
 
     private void auditGrew(int step, List<AuditEntry> audit) {

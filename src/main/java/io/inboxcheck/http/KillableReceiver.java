@@ -162,6 +162,11 @@ public final class KillableReceiver implements AutoCloseable {
     killInFlight(client.controlAsync("settle", "{}", what), delayNanos);
   }
 
+  /** How many times a delivery of {@code content} was sent in this scenario, answered or not. */
+  public int sends(JsonValue content) {
+    return (int) sent.stream().filter(each -> each.envelope().content().equals(content)).count();
+  }
+
   /** How many acknowledged deliveries the receiver lists as accepted and not decided yet. */
   public int pending() {
     return current().pending().size();

@@ -3,6 +3,8 @@ package io.inboxcheck.suite;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.ChoiceSequence;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.receiver.Receiver;
@@ -36,6 +38,31 @@ public final class Counterexamples {
       long seed,
       ChoiceSequence choices,
       String shrinkStopped) {}
+
+  /**
+   * Writes the shrunk value of a property's failure under {@code folder}, named after the receiver,
+   * the invariant and the seed, and returns its path.
+   */
+  static Path writeShrunk(
+      Path folder,
+      Scenario shrunk,
+      Property<?> property,
+      PropertyResult<?> result,
+      String receiverName,
+      Violation violation) {
+    PropertyResult.Failure<?> failure = result.failure().orElseThrow();
+    return write(
+        folder,
+        shrunk,
+        receiverName + "-" + violation.invariant() + "-" + result.seed(),
+        new Failure(
+            property.name(),
+            receiverName,
+            violation,
+            result.seed(),
+            failure.shrunkChoices(),
+            failure.shrinkStop().sentence()));
+  }
 
   /** Writes the counterexample under {@code folder} and returns its path. */
   public static Path write(Path folder, Scenario shrunk, String fileStem, Failure failure) {

@@ -121,17 +121,7 @@ public final class DecidedLater {
             : rerun.found().stream().map(SettledRun.Found::line).toList();
     Violation violation = violation(rerun, found.get(0));
     Path file =
-        Counterexamples.write(
-            folder,
-            shrunk,
-            receiverName + "-" + violation.invariant() + "-" + result.seed(),
-            new Counterexamples.Failure(
-                property.name(),
-                receiverName,
-                violation,
-                result.seed(),
-                failure.shrunkChoices(),
-                failure.shrinkStop().sentence()));
+        Counterexamples.writeShrunk(folder, shrunk, property, result, receiverName, violation);
     List<String> lines = new ArrayList<>();
     lines.add(
         "Property '"

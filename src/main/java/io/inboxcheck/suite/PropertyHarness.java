@@ -122,17 +122,8 @@ public final class PropertyHarness {
       Violation violation) {
     PropertyResult.Failure<?> failure = result.failure().orElseThrow();
     Path file =
-        Counterexamples.write(
-            counterexampleFolder,
-            failing,
-            receiverName + "-" + violation.invariant() + "-" + result.seed(),
-            new Counterexamples.Failure(
-                property.name(),
-                receiverName,
-                violation,
-                result.seed(),
-                failure.shrunkChoices(),
-                failure.shrinkStop().sentence()));
+        Counterexamples.writeShrunk(
+            counterexampleFolder, failing, property, result, receiverName, violation);
     Counterexamples.writePage(file, run, violation);
     FailureStory story =
         new FailureStory(

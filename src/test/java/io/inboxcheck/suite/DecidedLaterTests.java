@@ -56,7 +56,8 @@ class DecidedLaterTests {
   @CsvSource({
     "LOSES_THE_OLDEST, LOST, NOTHING_LOST",
     "DECIDES_ONE_TWICE, DECIDED_TWICE, NOTHING_LOST",
-    "SETTLES_EARLY, NOT_SETTLED, NOTHING_LOST"
+    "SETTLES_EARLY, NOT_SETTLED, NOTHING_LOST",
+    "REQUEUES_ONE, DECIDED_TWICE, NOTHING_LOST"
   })
   void eachMistakeIsCaughtShrunkAndItsFileFailsAgain(
       QueueingReceiver.Mistake mistake, SettledRun.Problem problem, String invariant)

@@ -35,10 +35,18 @@ public final class QueueingReceiver implements Receiver {
     /** A settle decides its first delivery twice (a worker that re-takes what it took). */
     DECIDES_ONE_TWICE,
     /** A settle returns with the newest delivery still queued (it waits for nothing). */
-    SETTLES_EARLY
+    SETTLES_EARLY,
+    /**
+     * A settle decides its first delivery a second time as a delivery of its own (a worker that
+     * queued it again), so no step shows two decisions, only its content does.
+     */
+    REQUEUES_ONE
   }
 
   private record Queued(int step, Envelope envelope) {}
+
+  /** The step a re-queued delivery is decided under: one the harness never sent. */
+  private static final int REQUEUED_STEP = 10_000;
 
   private final ModelReceiver decider;
   private final Mistake mistake;
@@ -97,6 +105,9 @@ public final class QueueingReceiver implements Receiver {
       decider.deliver(queued.step(), queued.envelope(), Transport.PLAIN);
       if (mistake == Mistake.DECIDES_ONE_TWICE && index == taken.size() - 1 && taken.size() >= 2) {
         decider.deliver(queued.step(), queued.envelope(), Transport.PLAIN);
+      }
+      if (mistake == Mistake.REQUEUES_ONE && index == taken.size() - 1 && taken.size() >= 2) {
+        decider.deliver(REQUEUED_STEP, queued.envelope(), Transport.PLAIN);
       }
     }
   }
