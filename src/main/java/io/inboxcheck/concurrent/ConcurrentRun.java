@@ -14,11 +14,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -28,8 +30,20 @@ import java.util.concurrent.locks.LockSupport;
  * read; a request with a lag waits that long after the release. A request is a delivery, a
  * reconciliation or a clock move. Each round is one window of the serial-order search. Recording
  * only: judging is {@link ConcurrencyJudge}'s.
+ *
+ * <p>A reconciliation or clock move is sent only once a delivery of its round has started (at most
+ * {@link #HOLD_BOUND} later), so the two are in flight together by construction, not by the
+ * scheduler's luck: a clock move a receiver answers in a few milliseconds would otherwise often be
+ * done before any delivery released with it was sent, and the race it is there for never ran.
  */
 public final class ConcurrentRun {
+  /**
+   * The longest a reconciliation or clock move waits for a delivery of its round to start: longer
+   * than the longest lag, so it only ends the wait of a round whose deliveries never start (a
+   * receiver failure stopped them).
+   */
+  static final Duration HOLD_BOUND = Duration.ofSeconds(1);
+
   private ConcurrentRun() {}
 
   /**
@@ -72,6 +86,8 @@ public final class ConcurrentRun {
     List<ControlRequest> controls = Collections.synchronizedList(new ArrayList<>());
     boolean[] sending = {false};
     List<ReceiverView> views = new ArrayList<>();
+    List<CountDownLatch> deliveryStarted =
+        rounds.stream().map(round -> new CountDownLatch(1)).toList();
     if (concurrency == 0) {
       return new Recorded(List.of(), List.of(), List.of(RecordedView.of(receiver.view())));
     }
@@ -100,7 +116,13 @@ public final class ConcurrentRun {
                       List<ScenarioStep> steps = rounds.get(round);
                       if (index < steps.size()) {
                         wait(lags.get(round).get(index));
-                        send(receiver, round, steps.get(index), requests, controls);
+                        send(
+                            receiver,
+                            round,
+                            steps.get(index),
+                            deliveryStarted.get(round),
+                            requests,
+                            controls);
                       }
                     }
                   } catch (RuntimeException e) {
@@ -132,10 +154,12 @@ public final class ConcurrentRun {
       ConcurrentReceiver receiver,
       int round,
       ScenarioStep step,
+      CountDownLatch deliveryStarted,
       List<Request> requests,
       List<ControlRequest> controls) {
-    long start = System.nanoTime();
     if (step instanceof ScenarioStep.Deliver deliver) {
+      long start = System.nanoTime();
+      deliveryStarted.countDown();
       Transport transport = deliver.transport() == null ? Transport.PLAIN : deliver.transport();
       DeliveryResult answer = receiver.deliver(step.number(), deliver.envelope(), transport);
       long finish = System.nanoTime();
@@ -150,6 +174,8 @@ public final class ConcurrentRun {
               receiver.whyNotAcknowledged(step.number())));
       return;
     }
+    holdUntilStarted(deliveryStarted);
+    long start = System.nanoTime();
     List<ObjectReconciliation> answer = List.of();
     if (step instanceof ScenarioStep.Reconcile reconcile) {
       answer = receiver.reconcile(step.number(), reconcile.authority());
@@ -157,6 +183,16 @@ public final class ConcurrentRun {
       receiver.advanceClock(step.number(), step.time());
     }
     controls.add(new ControlRequest(round, step, answer, start, System.nanoTime()));
+  }
+
+  /** Waits until a delivery of the round has started, at most {@link #HOLD_BOUND}. */
+  private static void holdUntilStarted(CountDownLatch deliveryStarted) {
+    try {
+      deliveryStarted.await(HOLD_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while holding a request for its race", e);
+    }
   }
 
   /** Waits for every thread; rethrows the first real failure, not the others' broken barrier. */
