@@ -313,7 +313,9 @@ final class ConcurrencyCheck {
       CasesUntilCovered.Outcome outcome = covered.outcome();
       covered.outcomeLines().forEach(out::println);
       if (outcome != CasesUntilCovered.Outcome.PASSED) {
-        FailureLines.print(out, "", List.of(), seed, rerun(), null, caveat());
+        String caveat =
+            outcome == CasesUntilCovered.Outcome.WEAK ? CasesUntilCovered.WEAK_RERUN : caveat();
+        FailureLines.print(out, "", List.of(), seed, rerun(), null, caveat);
       }
       out.flush();
       return switch (outcome) {

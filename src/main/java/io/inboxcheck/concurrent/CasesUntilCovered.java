@@ -14,6 +14,11 @@ public final class CasesUntilCovered {
   /** The most cases generated to meet every floor: the first, then at most three more. */
   public static final int MAX_CASES = 4;
 
+  /** What a rerun of a {@code WEAK} run repeats, and what it may change. */
+  public static final String WEAK_RERUN =
+      "(the requests are the seed's; which of them overlap is partly the scheduler's, so a rerun"
+          + " may meet every floor: rerun with another --seed, or on a less loaded machine)";
+
   /** How a run that found nothing ends: every floor met, one missed, or the search cut short. */
   public enum Outcome {
     PASSED,
@@ -90,7 +95,13 @@ public final class CasesUntilCovered {
         + concurrency
         + " requests at once"
         + (controls == 0 ? "" : " (" + controls + " reconciliations and clock moves)")
-        + (cases <= 1 ? "" : " in " + cases + " cases, generated until every floor was met");
+        + (cases <= 1
+            ? ""
+            : " in "
+                + cases
+                + (floorsMet()
+                    ? " cases, generated until every floor was met"
+                    : " cases, the most generated to meet every floor"));
   }
 
   /** The outcome of the cases counted, none of which found anything. */
@@ -129,9 +140,6 @@ public final class CasesUntilCovered {
             + " cases (the most generated to meet every floor) never had every race in flight;"
             + " this is no finding about the receiver, and no pass:");
     shortfalls().forEach(shortfall -> lines.add("  " + shortfall));
-    lines.add(
-        "  (which requests overlap is partly the scheduler's: rerun with another --seed, or on a"
-            + " less loaded machine)");
     return lines;
   }
 }

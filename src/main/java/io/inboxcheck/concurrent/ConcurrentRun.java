@@ -14,13 +14,11 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -31,19 +29,11 @@ import java.util.concurrent.locks.LockSupport;
  * reconciliation or a clock move. Each round is one window of the serial-order search. Recording
  * only: judging is {@link ConcurrencyJudge}'s.
  *
- * <p>A reconciliation or clock move is sent only once a delivery of its round has started (at most
- * {@link #HOLD_BOUND} later), so the two are in flight together by construction, not by the
- * scheduler's luck: a clock move a receiver answers in a few milliseconds would otherwise often be
- * done before any delivery released with it was sent, and the race it is there for never ran.
+ * <p>A reconciliation or clock move and the first delivery of its round are held at one point
+ * ({@link RaceHold}), so the two are in flight together by construction, not by the scheduler's
+ * luck.
  */
 public final class ConcurrentRun {
-  /**
-   * The longest a reconciliation or clock move waits for a delivery of its round to start: longer
-   * than the longest lag, so it only ends the wait of a round whose deliveries never start (a
-   * receiver failure stopped them).
-   */
-  static final Duration HOLD_BOUND = Duration.ofSeconds(1);
-
   private ConcurrentRun() {}
 
   /**
@@ -86,8 +76,7 @@ public final class ConcurrentRun {
     List<ControlRequest> controls = Collections.synchronizedList(new ArrayList<>());
     boolean[] sending = {false};
     List<ReceiverView> views = new ArrayList<>();
-    List<CountDownLatch> deliveryStarted =
-        rounds.stream().map(round -> new CountDownLatch(1)).toList();
+    List<RaceHold> holds = rounds.stream().map(RaceHold::of).toList();
     if (concurrency == 0) {
       return new Recorded(List.of(), List.of(), List.of(RecordedView.of(receiver.view())));
     }
@@ -120,7 +109,7 @@ public final class ConcurrentRun {
                             receiver,
                             round,
                             steps.get(index),
-                            deliveryStarted.get(round),
+                            holds.get(round),
                             requests,
                             controls);
                       }
@@ -154,12 +143,12 @@ public final class ConcurrentRun {
       ConcurrentReceiver receiver,
       int round,
       ScenarioStep step,
-      CountDownLatch deliveryStarted,
+      RaceHold hold,
       List<Request> requests,
       List<ControlRequest> controls) {
     if (step instanceof ScenarioStep.Deliver deliver) {
       long start = System.nanoTime();
-      deliveryStarted.countDown();
+      hold.deliveryStarted(step.number());
       Transport transport = deliver.transport() == null ? Transport.PLAIN : deliver.transport();
       DeliveryResult answer = receiver.deliver(step.number(), deliver.envelope(), transport);
       long finish = System.nanoTime();
@@ -174,8 +163,9 @@ public final class ConcurrentRun {
               receiver.whyNotAcknowledged(step.number())));
       return;
     }
-    holdUntilStarted(deliveryStarted);
+    hold.beforeControlStarts();
     long start = System.nanoTime();
+    hold.controlStarted();
     List<ObjectReconciliation> answer = List.of();
     if (step instanceof ScenarioStep.Reconcile reconcile) {
       answer = receiver.reconcile(step.number(), reconcile.authority());
@@ -183,16 +173,6 @@ public final class ConcurrentRun {
       receiver.advanceClock(step.number(), step.time());
     }
     controls.add(new ControlRequest(round, step, answer, start, System.nanoTime()));
-  }
-
-  /** Waits until a delivery of the round has started, at most {@link #HOLD_BOUND}. */
-  private static void holdUntilStarted(CountDownLatch deliveryStarted) {
-    try {
-      deliveryStarted.await(HOLD_BOUND.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while holding a request for its race", e);
-    }
   }
 
   /** Waits for every thread; rethrows the first real failure, not the others' broken barrier. */

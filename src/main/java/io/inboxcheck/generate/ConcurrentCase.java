@@ -40,8 +40,8 @@ import java.util.TreeMap;
  * released together reach a receiver in whatever order the scheduler gives, so a delivery would
  * land inside a reconciliation's or a clock move's work only by luck; a lag puts it there on
  * purpose, and the ladder of lags covers windows from a lock released for a moment to a call to the
- * provider. The first delivery never waits: the run holds the reconciliation or clock move until it
- * has started ({@code ConcurrentRun}), so every race has a delivery in flight with the request it
+ * provider. The first delivery never waits: the run holds it and the reconciliation or clock move
+ * at one point ({@code RaceHold}), so every race has a delivery in flight with the request it
  * races, which a round of lags all longer than a fast clock move would otherwise miss.
  *
  * <p>Every value is drawn from the engine's choices, so a failing case shrinks to fewer rounds and
