@@ -14,11 +14,21 @@ import org.junit.jupiter.api.Test;
  * never a finding about the receiver. Which requests overlap is partly the scheduler's, so these
  * are the tests that would show a correct receiver failing by luck. Each failure names its seed and
  * the command that reruns it; {@code -Dinboxcheck.manySeedsFrom=S} starts the seeds elsewhere.
+ *
+ * <p>A run is never to fail (exit code 1). A run may end {@code WEAK} (exit code 4: nothing failed,
+ * a coverage floor was missed) on at most {@link #WEAK_ALLOWED} seed of each series: which requests
+ * overlap, and where a kill lands, is partly the scheduler's on a loaded machine, but a check that
+ * is weak on more than that has lost the races it is there for.
  */
 @Tag("slow")
 class PythonManySeedsTests {
   static final int CONCURRENCY_SEEDS = 20;
   static final int CRASH_SEEDS = 10;
+
+  /** Seeds of a series that may end WEAK. */
+  static final int WEAK_ALLOWED = 1;
+
+  private static final int WEAK = 4;
 
   /** The first seed of each run of seeds: the checks' own defaults unless told otherwise. */
   private static final Long FROM = Long.getLong("inboxcheck.manySeedsFrom");
@@ -28,7 +38,8 @@ class PythonManySeedsTests {
     PythonReceiver.requirePython();
     long first = FROM != null ? FROM : 20261201L;
 
-    List<String> notPassed = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    List<String> weak = new ArrayList<>();
     for (long seed = first; seed < first + CONCURRENCY_SEEDS; seed++) {
       CommandRun run =
           CommandRun.of(
@@ -39,12 +50,10 @@ class PythonManySeedsTests {
               Long.toString(seed),
               "--receiver",
               "exec:" + PythonReceiver.COMMAND);
-      if (run.exitCode() != 0) {
-        notPassed.add(story(run, seed, "check --concurrency 4"));
-      }
+      sort(run, story(run, seed, "check --concurrency 4"), failed, weak);
     }
 
-    assertThat(notPassed).as("seeds %d to %d", first, first + CONCURRENCY_SEEDS - 1).isEmpty();
+    judge(first, CONCURRENCY_SEEDS, failed, weak);
   }
 
   @Test
@@ -52,7 +61,8 @@ class PythonManySeedsTests {
     PythonReceiver.requirePython();
     long first = FROM != null ? FROM : 20241201L;
 
-    List<String> notPassed = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    List<String> weak = new ArrayList<>();
     for (long seed = first; seed < first + CRASH_SEEDS; seed++) {
       CommandRun run =
           CommandRun.of(
@@ -62,12 +72,25 @@ class PythonManySeedsTests {
               Long.toString(seed),
               "--receiver",
               "exec:" + PythonReceiver.COMMAND);
-      if (run.exitCode() != 0) {
-        notPassed.add(story(run, seed, "check --crash"));
-      }
+      sort(run, story(run, seed, "check --crash"), failed, weak);
     }
 
-    assertThat(notPassed).as("seeds %d to %d", first, first + CRASH_SEEDS - 1).isEmpty();
+    judge(first, CRASH_SEEDS, failed, weak);
+  }
+
+  /** Files a run that did not pass under failed or weak, by its exit code. */
+  private static void sort(CommandRun run, String story, List<String> failed, List<String> weak) {
+    if (run.exitCode() == WEAK) {
+      weak.add(story);
+    } else if (run.exitCode() != 0) {
+      failed.add(story);
+    }
+  }
+
+  private static void judge(long first, int seeds, List<String> failed, List<String> weak) {
+    String series = "seeds " + first + " to " + (first + seeds - 1);
+    assertThat(failed).as("%s: runs that failed", series).isEmpty();
+    assertThat(weak).as("%s: runs that ended WEAK", series).hasSizeLessThanOrEqualTo(WEAK_ALLOWED);
   }
 
   /** What a run that did not pass printed, and the command that reruns exactly its seed. */
