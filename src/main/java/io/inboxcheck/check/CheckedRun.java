@@ -132,6 +132,11 @@ public final class CheckedRun {
       }
       if (violation.isEmpty()
           && checks == Checks.INVARIANTS_AND_CONFORMANCE
+          && shown.contains(Observable.IDENTITIES)) {
+        violation = RetainedIdentities.compare(expected, reference.view(), lastView);
+      }
+      if (violation.isEmpty()
+          && checks == Checks.INVARIANTS_AND_CONFORMANCE
           && shown.contains(Observable.AUDIT)) {
         // The audit entry by entry, as check --crash compares it: one receiver, one verdict.
         violation = Conformance.compareAudit(expected, reference.view().audit(), lastView.audit());

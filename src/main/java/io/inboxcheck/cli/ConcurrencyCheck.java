@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.concurrent.CasesUntilCovered;
 import io.inboxcheck.concurrent.ConcurrencyJudge;
 import io.inboxcheck.concurrent.ConcurrentRun;
 import io.inboxcheck.concurrent.ControlRequest;
@@ -12,6 +13,7 @@ import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Shard;
 import io.inboxcheck.engine.TestCaseResult;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.ConcurrentCase;
@@ -153,6 +155,7 @@ final class ConcurrencyCheck {
     private final Path reports;
     private final Limits shrinking;
     private final Map<ConcurrentCase, Outcome> outcomes = new HashMap<>();
+    private final CasesUntilCovered covered;
     private Outcome generated;
     private Outcome last;
     private int sends = 1;
@@ -175,6 +178,7 @@ final class ConcurrencyCheck {
       this.arguments = arguments;
       this.reports = reports;
       this.shrinking = shrinking;
+      this.covered = new CasesUntilCovered(resendRaces);
     }
 
     String rerun() {
@@ -182,14 +186,21 @@ final class ConcurrencyCheck {
     }
 
     int check(PrintWriter out) {
-      RunConfig config = new RunConfig(1, OptionalLong.of(seed), Optional.empty(), shrinking);
+      RunConfig config =
+          new RunConfig(
+              CasesUntilCovered.MAX_CASES,
+              OptionalLong.of(seed),
+              Optional.empty(),
+              shrinking,
+              Shard.ALL,
+              covered::floorsMet);
       PropertyResult<ConcurrentCase> result = PropertyRunner.run(property(), config);
       header(out, generated);
       Optional<PropertyResult.Failure<ConcurrentCase>> failure = result.failure();
       if (failure.isPresent()) {
         return failed(out, failure.get());
       }
-      return verdict(out, generated);
+      return verdict(out);
     }
 
     /**
@@ -242,6 +253,12 @@ final class ConcurrencyCheck {
                 }
                 List<String> problems = outcome.verdict().problems();
                 if (problems.isEmpty()) {
+                  if (outcomes.isEmpty() && sends == 1) { // generated, not shrunk or reproduced
+                    covered.add(
+                        outcome.verdict(),
+                        outcome.resendRacesInFlight(),
+                        outcome.run().controls().size());
+                  }
                   return Verdict.pass();
                 }
                 // A failure found: the candidates that follow are the shrinker's.
@@ -270,61 +287,42 @@ final class ConcurrencyCheck {
       }
     }
 
+    /** The run's first lines: what was sent and how it was judged, then its coverage. */
     private void header(PrintWriter out, Outcome outcome) {
       ConcurrencyJudge.Verdict verdict = outcome.verdict();
+      CasesUntilCovered shown = covered.cases() > 0 ? covered : new CasesUntilCovered(resendRaces);
+      if (shown.cases() == 0) { // a reproduced case, or a first case that failed: that case alone
+        shown.add(verdict, outcome.resendRacesInFlight(), outcome.run().controls().size());
+      }
       out.printf(
-          "concurrency check of %s%s: seed %d, %d rounds of %d requests at once%s, judged by"
-              + " %s%s%n",
+          "concurrency check of %s%s: seed %d, %s, judged by %s%s%n",
           choice,
           outcome.serialised()
               ? " (it takes one request at a time, so requests sent at once wait for each other)"
               : "",
           seed,
-          verdict.coverage().rounds(),
-          concurrency,
-          outcome.run().controls().isEmpty()
-              ? ""
-              : " (" + outcome.run().controls().size() + " reconciliations and clock moves)",
+          shown.sent(concurrency),
           verdict.judgedBy(),
           verdict.ordersTried() > 0 ? " (" + verdict.ordersTried() + " orders tried)" : "");
       out.println("coverage (measured from each request's start and finish):");
-      verdict.coverage().lines().forEach(line -> out.println("  " + line));
-      if (resendRaces) {
-        out.println("  " + ResendRaces.line(outcome.resendRacesInFlight()));
-      }
+      shown.lines().forEach(line -> out.println("  " + line));
     }
 
     /** The verdict of a case that did not fail: a pass, or why it is none. */
-    private int verdict(PrintWriter out, Outcome outcome) {
-      ConcurrencyJudge.Verdict verdict = outcome.verdict();
-      List<String> raceShortfalls =
-          resendRaces ? ResendRaces.shortfalls(outcome.resendRacesInFlight()) : List.of();
-      if (verdict.passed() && raceShortfalls.isEmpty()) {
-        out.println(
-            "every answer and the view after each round agree with a serial order of the requests through"
-                + " the model");
-        out.flush();
-        return ExitCodes.OK;
+    private int verdict(PrintWriter out) {
+      CasesUntilCovered.Outcome outcome = covered.outcome();
+      covered.outcomeLines().forEach(out::println);
+      if (outcome != CasesUntilCovered.Outcome.PASSED) {
+        String caveat =
+            outcome == CasesUntilCovered.Outcome.WEAK ? CasesUntilCovered.WEAK_RERUN : caveat();
+        FailureLines.print(out, "", List.of(), seed, rerun(), null, caveat);
       }
-      verdict
-          .boundReached()
-          .ifPresent(
-              bound ->
-                  out.println(
-                      "INCONCLUSIVE: the search reached its bound ("
-                          + bound
-                          + "); not a pass, try a smaller --concurrency"));
-      verdict.coverage().shortfalls().forEach(out::println);
-      raceShortfalls.forEach(out::println);
-      FailureLines.print(
-          out,
-          "FAILED: " + verdict.problems().size() + " problems:",
-          verdict.problems(),
-          seed,
-          rerun(),
-          null,
-          caveat());
-      return ExitCodes.FAILED;
+      out.flush();
+      return switch (outcome) {
+        case PASSED -> ExitCodes.OK;
+        case WEAK -> ExitCodes.WEAK;
+        case INCONCLUSIVE -> ExitCodes.FAILED;
+      };
     }
 
     private int failed(PrintWriter out, PropertyResult.Failure<ConcurrentCase> failure) {

@@ -182,10 +182,12 @@ final class CrashCheck {
     }
     if (!shortfalls.isEmpty()) {
       shortfalls.forEach(out::println);
-      out.println("FAILED: the kills did not reach every kind of point, so the run proves less");
+      out.println(
+          "WEAK: nothing was lost, but the kills did not reach every kind of point, so the run"
+              + " proves less; this is no finding about the receiver, and no pass");
       FailureLines.print(
           out, "", List.of(), seed, rerun(), null, "(raise --kills, or try another --seed)");
-      return ExitCodes.FAILED;
+      return ExitCodes.WEAK;
     }
     out.println(
         "every acknowledged delivery survived, and every view equals the model's replay"

@@ -14,5 +14,12 @@ final class ExitCodes {
   /** inboxcheck itself failed; the one-line message names the error. */
   static final int INTERNAL_ERROR = 3;
 
+  /**
+   * Nothing failed, but a coverage floor of {@code check --concurrency} or {@code --crash} was not
+   * met within its bound: the check was weaker than it should be, which is neither a pass nor a
+   * finding about the receiver.
+   */
+  static final int WEAK = 4;
+
   private ExitCodes() {}
 }

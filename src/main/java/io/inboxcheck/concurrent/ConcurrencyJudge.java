@@ -38,8 +38,13 @@ public final class ConcurrencyJudge {
       long ordersTried,
       Optional<String> boundReached) {
 
+    /**
+     * Nothing failed and the search was not cut short. A coverage shortfall does not count here:
+     * which requests overlap is partly the scheduler's, so a run that missed a race found nothing
+     * rather than something wrong, and {@link CasesUntilCovered} says how weak it was.
+     */
     public boolean passed() {
-      return problems.isEmpty() && coverage.shortfalls().isEmpty() && boundReached.isEmpty();
+      return problems.isEmpty() && boundReached.isEmpty();
     }
 
     /**

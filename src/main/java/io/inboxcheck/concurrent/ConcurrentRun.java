@@ -28,6 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * read; a request with a lag waits that long after the release. A request is a delivery, a
  * reconciliation or a clock move. Each round is one window of the serial-order search. Recording
  * only: judging is {@link ConcurrencyJudge}'s.
+ *
+ * <p>A reconciliation or clock move and the first delivery of its round are held at one point
+ * ({@link RaceHold}), so the two are in flight together by construction, not by the scheduler's
+ * luck.
  */
 public final class ConcurrentRun {
   private ConcurrentRun() {}
@@ -72,6 +76,7 @@ public final class ConcurrentRun {
     List<ControlRequest> controls = Collections.synchronizedList(new ArrayList<>());
     boolean[] sending = {false};
     List<ReceiverView> views = new ArrayList<>();
+    List<RaceHold> holds = rounds.stream().map(RaceHold::of).toList();
     if (concurrency == 0) {
       return new Recorded(List.of(), List.of(), List.of(RecordedView.of(receiver.view())));
     }
@@ -100,7 +105,13 @@ public final class ConcurrentRun {
                       List<ScenarioStep> steps = rounds.get(round);
                       if (index < steps.size()) {
                         wait(lags.get(round).get(index));
-                        send(receiver, round, steps.get(index), requests, controls);
+                        send(
+                            receiver,
+                            round,
+                            steps.get(index),
+                            holds.get(round),
+                            requests,
+                            controls);
                       }
                     }
                   } catch (RuntimeException e) {
@@ -132,10 +143,12 @@ public final class ConcurrentRun {
       ConcurrentReceiver receiver,
       int round,
       ScenarioStep step,
+      RaceHold hold,
       List<Request> requests,
       List<ControlRequest> controls) {
-    long start = System.nanoTime();
     if (step instanceof ScenarioStep.Deliver deliver) {
+      long start = System.nanoTime();
+      hold.deliveryStarted(step.number());
       Transport transport = deliver.transport() == null ? Transport.PLAIN : deliver.transport();
       DeliveryResult answer = receiver.deliver(step.number(), deliver.envelope(), transport);
       long finish = System.nanoTime();
@@ -150,6 +163,9 @@ public final class ConcurrentRun {
               receiver.whyNotAcknowledged(step.number())));
       return;
     }
+    hold.beforeControlStarts();
+    long start = System.nanoTime();
+    hold.controlStarted();
     List<ObjectReconciliation> answer = List.of();
     if (step instanceof ScenarioStep.Reconcile reconcile) {
       answer = receiver.reconcile(step.number(), reconcile.authority());

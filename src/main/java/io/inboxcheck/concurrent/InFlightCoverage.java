@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * with a clock move, and rounds whose K requests were all in flight at one moment. A run in which
  * no two copies were ever in flight together checked nothing of what it is for, so that label has a
  * floor and falls short otherwise; so do the races with a reconciliation and a clock move, in a run
- * that sent them.
+ * that sent them. A shortfall says the check was weak, not that the receiver is wrong ({@link
+ * CasesUntilCovered}).
  */
 public record InFlightCoverage(
     int copiesInFlight,
@@ -89,6 +90,19 @@ public record InFlightCoverage(
         rounds.size(),
         concurrency,
         !run.controls().isEmpty());
+  }
+
+  /** The coverage of two runs at one concurrency together: each count summed. */
+  public InFlightCoverage plus(InFlightCoverage other) {
+    return new InFlightCoverage(
+        copiesInFlight + other.copiesInFlight,
+        variantsInFlight + other.variantsInFlight,
+        withReconciliation + other.withReconciliation,
+        withClockMove + other.withClockMove,
+        roundsAllInFlight + other.roundsAllInFlight,
+        rounds + other.rounds,
+        concurrency,
+        sentControls || other.sentControls);
   }
 
   /** Rounds whose K requests, deliveries and control requests alike, were in flight at once. */

@@ -35,11 +35,14 @@ import java.util.TreeMap;
  * {@link #RETRY_ATTEMPT}) and as the unnumbered resend (odd positions): the third round always, and
  * about one drawn round in five after it.
  *
- * <p>In a reconciliation or clock race each delivery waits a drawn lag after the round is released
- * ({@link #LAGS}): none for about half of them, else 1 to 64 ms. Requests released together reach a
- * receiver in whatever order the scheduler gives, so a delivery would land inside a
- * reconciliation's or a clock move's work only by luck; a lag puts it there on purpose, and the
- * ladder of lags covers windows from a lock released for a moment to a call to the provider.
+ * <p>In a reconciliation or clock race each delivery but the first waits a drawn lag after the
+ * round is released ({@link #LAGS}): none for about half of them, else 1 to 64 ms. Requests
+ * released together reach a receiver in whatever order the scheduler gives, so a delivery would
+ * land inside a reconciliation's or a clock move's work only by luck; a lag puts it there on
+ * purpose, and the ladder of lags covers windows from a lock released for a moment to a call to the
+ * provider. The first delivery never waits: the run holds it and the reconciliation or clock move
+ * at one point ({@code RaceHold}), so every race has a delivery in flight with the request it
+ * races, which a round of lags all longer than a fast clock move would otherwise miss.
  *
  * <p>Every value is drawn from the engine's choices, so a failing case shrinks to fewer rounds and
  * its choices replay it. A round is a step to the shrinker; a round whose presence flag is lowered
@@ -314,7 +317,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
       add(new ScenarioStep.Reconcile(nextStep(), authority, null, null));
       paused.remove(card);
       while (steps.size() < concurrency) {
-        deliver(snapshot("e-" + nextId++, card, version(), ""), lag());
+        deliver(snapshot("e-" + nextId++, card, version(), ""), raceLag());
       }
     }
 
@@ -324,7 +327,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
       add(new ScenarioStep.Advance(nextStep(), CLOCK_MOVE, clock, null));
       while (steps.size() < concurrency) {
         boolean again = !earlier.isEmpty() && choices.bool(REDELIVERED_PERCENT);
-        deliver(again ? choices.pick(earlier) : fresh, lag());
+        deliver(again ? choices.pick(earlier) : fresh, raceLag());
       }
     }
 
@@ -363,8 +366,12 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
       lags.add(Duration.ZERO);
     }
 
-    private Duration lag() {
-      return LAGS.get(choices.weighted(LAG_WEIGHTS));
+    /**
+     * The lag of a delivery racing the round's first request: none for the first delivery, which
+     * the race is held for, a drawn one for the others.
+     */
+    private Duration raceLag() {
+      return steps.size() == 1 ? Duration.ZERO : LAGS.get(choices.weighted(LAG_WEIGHTS));
     }
 
     /** Requests are numbered {@code round * K + i + 1}: unique in the case. */

@@ -308,8 +308,41 @@ public final class Zoo {
           false);
 
   /**
+   * Mistakes about when an id is pruned (SPEC section 5) that a decision may never show: only what
+   * the receiver still retains after a clock move, compared with the model's, does.
+   */
+  private static final List<Entry> PRUNING =
+      List.of(
+          new Entry(
+              35,
+              LazyPruningReceiver.class,
+              "prunes expired ids only when the next delivery comes, not when the clock moves",
+              CONFORMANCE,
+              Set.of(),
+              false),
+          new Entry(
+              36,
+              EarlyPruningReceiver.class,
+              "prunes an id one second before first_received_at + retention",
+              // A redelivery in the window's last second is taken for a new event; without one,
+              // conformance sees the id gone at the clock move (PruningObservedTests).
+              IDEMPOTENT_REDELIVERY,
+              Set.of(IDEMPOTENT_REDELIVERY),
+              false),
+          new Entry(
+              37,
+              WallClockPruningReceiver.class,
+              "prunes by the machine's wall clock instead of the receiver clock",
+              // Every id goes at the first clock move, so a redelivery after it records a second
+              // first record; without one, conformance sees the id gone at the move.
+              FIRST_RECORD_KEPT,
+              Set.of(FIRST_RECORD_KEPT, IDEMPOTENT_REDELIVERY),
+              false));
+
+  /**
    * Every zoo receiver, in order: the first twenty, those needing edge values or depth, the one
-   * that throws, those about exact values, then the one that refuses retries.
+   * that throws, those about exact values, the one that refuses retries, then those that prune at
+   * the wrong time.
    */
   public static final List<Entry> RECEIVERS =
       Stream.of(
@@ -317,7 +350,8 @@ public final class Zoo {
               DeepZoo.RECEIVERS,
               List.of(THROWING),
               EXACT_VALUES,
-              List.of(STUCK_IN_PROGRESS))
+              List.of(STUCK_IN_PROGRESS),
+              PRUNING)
           .flatMap(List::stream)
           .toList();
 
