@@ -29,9 +29,11 @@ final class StepPasses<T> {
   static final int MAX_KINDS = 32;
 
   private final Shrinker<T> shrinker;
+  private final PlainSteps<T> plainSteps;
 
   StepPasses(Shrinker<T> shrinker) {
     this.shrinker = shrinker;
+    this.plainSteps = new PlainSteps<>(shrinker);
   }
 
   /** Deletes blocks of consecutive steps, largest first, then pairs of steps that lie apart. */
@@ -76,7 +78,7 @@ final class StepPasses<T> {
         if (shrinker.exhausted()) {
           return false;
         }
-        progress |= step < layout().size() && plainestKind(step);
+        progress |= step < layout().size() && plainSteps.plainestKind(step);
       }
       for (int index = removableParts().size() - 1; index >= 0; index--) {
         if (shrinker.exhausted()) {
@@ -94,99 +96,6 @@ final class StepPasses<T> {
       }
     }
     return true;
-  }
-
-  /**
-   * Puts a step of the simplest kind (kind 0) in step {@code step}'s place, keeping what was drawn
-   * beside it; failing that, and when there are other steps, tries that step alone. One drawn step
-   * may make several steps of a scenario (two snapshots of which the newer overtakes, a reused id
-   * and its first delivery), each with its own optional part, where the failure needs only one of
-   * them: this is the candidate that shows it. The plain step alone is for a step that depends on
-   * the ones before it (a reused id needs its first delivery), and for a plain step that takes more
-   * choices than the old one, which is not smaller unless the other steps go with it.
-   */
-  private boolean plainestKind(int step) {
-    if (plainestKindKeepingParts(step, Set.of())) {
-      return true;
-    }
-    int steps = layout().size();
-    Set<Integer> others = range(0, steps);
-    others.remove(step);
-    return steps > 1 && step < steps && plainestKindKeepingParts(step, others);
-  }
-
-  /**
-   * Step {@code step} as a step of the simplest kind (kind 0), the steps in {@code removed}
-   * deleted, and the optional parts drawn beside the old step (a crash case's kill) carried over in
-   * order, those in their simplest form last. Replacing the kind alone ({@link #replaceSteps})
-   * would leave the parts reading choices the old kind drew for something else. Costs two
-   * candidates: the new kind is run up to its end to learn how many choices it takes, then the
-   * whole sequence.
-   */
-  private boolean plainestKindKeepingParts(int step, Set<Integer> removed) {
-    StepLayout layout = layout();
-    List<Long> values = values();
-    int start = layout.starts().get(step);
-    if (values.get(start) == 0L && removed.isEmpty()) {
-      return false;
-    }
-    List<List<Long>> carried = new ArrayList<>();
-    List<List<Long>> simplest = new ArrayList<>();
-    for (Span part : partsWithin(shrinker.best(), start, layout.ends().get(step))) {
-      List<Long> choices = values.subList(part.start(), part.end());
-      (choices.equals(List.of(0L)) ? simplest : carried).add(List.copyOf(choices));
-    }
-    if (carried.isEmpty()) {
-      return false; // nothing drawn beside it to keep: replaceSteps tries plain kinds
-    }
-    carried.addAll(simplest);
-    List<Long> raw = new ArrayList<>();
-    raw.add(0L);
-    raw.addAll(values.subList(start + 1, layout.ends().get(step)));
-    int newStart = layout.startWithout(step, removed);
-    int acceptedBefore = shrinker.acceptedSteps();
-    ChoiceSequence consumed =
-        shrinker.probe(layout.edited(values, removed, step, raw).subList(0, newStart + raw.size()));
-    if (shrinker.acceptedSteps() > acceptedBefore) {
-      return true;
-    }
-    Span newStep =
-        consumed.spans().stream()
-            .filter(span -> span.label().equals(Span.STEP) && span.start() == newStart)
-            .findFirst()
-            .orElse(null);
-    if (newStep == null || consumed.values().get(newStart) != 0L) {
-      return false;
-    }
-    List<Long> replacement = new ArrayList<>();
-    int position = newStep.start();
-    int next = 0;
-    for (Span part : partsWithin(consumed, newStep.start(), newStep.end())) {
-      replacement.addAll(consumed.values().subList(position, part.start()));
-      replacement.addAll(next < carried.size() ? carried.get(next++) : List.of(0L));
-      position = part.end();
-    }
-    replacement.addAll(consumed.values().subList(position, newStep.end()));
-    List<Long> candidate = layout.edited(values, removed, step, replacement);
-    return removed.isEmpty()
-        ? shrinker.considerAfresh(candidate)
-        : shrinker.considerFewerSteps(candidate);
-  }
-
-  /** The outermost optional parts between {@code start} and {@code end} of {@code choices}. */
-  private static List<Span> partsWithin(ChoiceSequence choices, int start, int end) {
-    List<Span> parts = new ArrayList<>();
-    choices.spans().stream()
-        .filter(span -> span.label().equals(Span.OPTIONAL))
-        .filter(span -> span.start() >= start && span.end() <= end && span.length() > 0)
-        .sorted(Comparator.comparingInt(Span::start).thenComparing(span -> -span.end()))
-        .forEach(
-            span -> {
-              if (parts.isEmpty() || span.start() >= parts.get(parts.size() - 1).end()) {
-                parts.add(span);
-              }
-            });
-    return parts;
   }
 
   /** Deletes setup element {@code index}, or else makes it plainer. */
@@ -216,19 +125,10 @@ final class StepPasses<T> {
 
   /** How many candidates one sweep of {@link #removeEachOnItsOwn} tries at most. */
   int oneAtATimeCandidates() {
-    StepLayout layout = layout();
-    int plain = 0;
-    for (int step = 0; step < layout.size(); step++) {
-      boolean kept =
-          partsWithin(shrinker.best(), layout.starts().get(step), layout.ends().get(step)).stream()
-              .anyMatch(part -> !(part.length() == 1 && values().get(part.start()) == 0L));
-      if (kept) {
-        // A probe and a candidate for the plain kind in place, as many again for it alone.
-        boolean plainAlready = values().get(layout.starts().get(step)) == 0L;
-        plain += (plainAlready ? 0 : 2) + (layout.size() > 1 ? 2 : 0);
-      }
-    }
-    return layout.size() + plain + removableParts().size() + 3 * setupElements().size();
+    return layout().size()
+        + plainSteps.candidates()
+        + removableParts().size()
+        + 3 * setupElements().size();
   }
 
   /** Whether the current failure has optional parts, so one-at-a-time removal applies to it. */

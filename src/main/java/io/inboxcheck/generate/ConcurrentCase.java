@@ -6,7 +6,6 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
@@ -124,15 +123,9 @@ public record ConcurrentCase(
   /** The weights when resends race retries: about one drawn round in five is a race. */
   private static final int[] WEIGHTS_WITH_RESEND_RACES = {3, 1, 1, 2, 4, 1, 3};
 
-  /**
-   * Weights of a card's presence, absent first: a generated case has every card but once in a
-   * thousand, and absent is the simplest value, which shrinking tries.
-   */
-  private static final int[] PRESENCE_WEIGHTS = {1, 999};
-
   /** A case with every card of {@link #setup()}. */
   public ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
-    this(rounds, lags, allCards());
+    this(rounds, lags, InitialCards.every());
   }
 
   public ConcurrentCase {
@@ -152,44 +145,12 @@ public record ConcurrentCase(
 
   /** Every card at version 1, card.snapshot supported, a day's retention. */
   public static ReceiverSetup setup() {
-    return setup(allCards());
+    return InitialCards.setup(InitialCards.every());
   }
 
   /** This case's initial cards at version 1, card.snapshot supported, a day's retention. */
   public ReceiverSetup receiverSetup() {
-    return setup(initialCards);
-  }
-
-  private static ReceiverSetup setup(List<String> initialCards) {
-    SortedMap<String, Card> cards = new TreeMap<>();
-    initialCards.forEach(card -> cards.put(card, new Card(1, state("L1"), false)));
-    return new ReceiverSetup(cards, Set.of("card.snapshot"), RETENTION, START);
-  }
-
-  private static List<String> allCards() {
-    List<String> cards = new ArrayList<>();
-    for (int card = 1; card <= CARDS; card++) {
-      cards.add("card-" + card);
-    }
-    return cards;
-  }
-
-  /**
-   * Draws the initial cards: {@code card-1} always, each other one unless its presence is 0. A card
-   * a delivery names and the setup lacks is an unknown object: a smaller case, judged as any other.
-   */
-  private static List<String> drawInitialCards(Choices choices) {
-    return choices.span(
-        "setup",
-        c -> {
-          List<String> cards = new ArrayList<>(List.of("card-1"));
-          for (int card = 2; card <= CARDS; card++) {
-            if (c.weighted(PRESENCE_WEIGHTS) == 1) {
-              cards.add("card-" + card);
-            }
-          }
-          return cards;
-        });
+    return InitialCards.setup(initialCards);
   }
 
   /** Draws a case of {@link #ROUNDS} rounds of {@code concurrency} requests. */
@@ -323,7 +284,7 @@ public record ConcurrentCase(
         lags.clear();
         round++;
       }
-      return new ConcurrentCase(rounds, roundLags, drawInitialCards(choices));
+      return new ConcurrentCase(rounds, roundLags, InitialCards.draw(choices));
     }
 
     /** Draws one round of the given kind into {@link #steps}. */
