@@ -272,7 +272,7 @@ final class ConcurrencyCheck {
 
     /** Sends one case to a fresh receiver and judges it. */
     private Outcome send(ConcurrentCase concurrentCase) {
-      ReceiverSetup setup = ConcurrentCase.setup();
+      ReceiverSetup setup = concurrentCase.receiverSetup();
       try (ConcurrentReceiver receiver = concurrent(setup)) {
         ConcurrentRun.Recorded run =
             ConcurrentRun.run(receiver, concurrentCase.rounds(), concurrentCase.lags());
@@ -350,7 +350,7 @@ final class ConcurrencyCheck {
               + CaseCode.encode(failure.shrunkChoices().values());
       String evidence =
           outcome != null && outcome.auditNamesSteps()
-              ? reproduce + "\n" + evidence(written(outcome))
+              ? reproduce + "\n" + evidence(written(outcome, shrunk.receiverSetup()))
               : reproduce;
       FailureLines.print(out, "", List.of(), seed, rerun(), evidence, caveat());
       return ExitCodes.FAILED;
@@ -378,7 +378,7 @@ final class ConcurrencyCheck {
      * Writes what a failing run saw as a scenario in the receiver's audit order, with every answer
      * in the order it came back ({@link SerialCounterexample}), and returns the file.
      */
-    private Path written(Outcome outcome) {
+    private Path written(Outcome outcome, ReceiverSetup setup) {
       List<SerialisabilityCheck.Sent> answered =
           outcome.run().requests().stream()
               .sorted(Comparator.comparingLong(Request::finishNanos))
@@ -393,7 +393,7 @@ final class ConcurrencyCheck {
               "concurrency-" + ReceiverNames.fileSafe(choice),
               seed,
               rerun(),
-              ConcurrentCase.setup(),
+              setup,
               outcome.stored().audit(),
               SerialCounterexample.answers(answered),
               authorities(outcome.run()),

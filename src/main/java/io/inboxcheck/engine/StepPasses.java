@@ -29,9 +29,11 @@ final class StepPasses<T> {
   static final int MAX_KINDS = 32;
 
   private final Shrinker<T> shrinker;
+  private final PlainSteps<T> plainSteps;
 
   StepPasses(Shrinker<T> shrinker) {
     this.shrinker = shrinker;
+    this.plainSteps = new PlainSteps<>(shrinker);
   }
 
   /** Deletes blocks of consecutive steps, largest first, then pairs of steps that lie apart. */
@@ -52,11 +54,12 @@ final class StepPasses<T> {
   }
 
   /**
-   * Deletes each step on its own, last first; reduces each optional part ({@link Span#OPTIONAL}) to
-   * its simplest form; deletes each element of the setup (such as an initial card) and makes each
-   * plainer (its choices after the first, which announces it, set to 0). Sweeps until one whole
-   * sweep changes nothing, and returns whether such a sweep completed: then no single step,
-   * optional part or setup element can be removed from the current failure, which is one-minimal.
+   * Deletes each step on its own, last first; puts the simplest kind of step in each step's place,
+   * keeping its optional parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest
+   * form; deletes each element of the setup (such as an initial card) and makes each plainer (its
+   * choices after the first, which announces it, set to 0). Sweeps until one whole sweep changes
+   * nothing, and returns whether such a sweep completed: then no single step, optional part or
+   * setup element can be removed from the current failure, which is one-minimal.
    */
   boolean removeEachOnItsOwn() {
     boolean progress = true;
@@ -70,6 +73,12 @@ final class StepPasses<T> {
         progress |=
             step < layout().size()
                 && shrinker.considerAfresh(layout().without(values(), Set.of(step)));
+      }
+      for (int step = layout().size() - 1; step >= 0; step--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        progress |= step < layout().size() && plainSteps.plainestKind(step);
       }
       for (int index = removableParts().size() - 1; index >= 0; index--) {
         if (shrinker.exhausted()) {
@@ -116,7 +125,10 @@ final class StepPasses<T> {
 
   /** How many candidates one sweep of {@link #removeEachOnItsOwn} tries at most. */
   int oneAtATimeCandidates() {
-    return layout().size() + removableParts().size() + 3 * setupElements().size();
+    return layout().size()
+        + plainSteps.candidates()
+        + removableParts().size()
+        + 3 * setupElements().size();
   }
 
   /** Whether the current failure has optional parts, so one-at-a-time removal applies to it. */

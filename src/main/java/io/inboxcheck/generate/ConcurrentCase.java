@@ -6,7 +6,6 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
@@ -48,11 +47,18 @@ import java.util.TreeMap;
  * its choices replay it. A round is a step to the shrinker; a round whose presence flag is lowered
  * is not sent, so shrinking removes rounds. Requests are numbered {@code round * K + i + 1}.
  *
+ * <p>The initial cards are drawn too, after the rounds (so the rounds a seed draws do not depend on
+ * them): {@code card-1} always, each other card almost always, each at version 1. A card whose
+ * presence is lowered is not in the setup, so shrinking removes the initial cards a failure does
+ * not need, as it removes the fault sequences' (their cards are a list of the setup).
+ *
  * @param rounds the rounds in order, each K requests: deliveries, at most one reconciliation or
  *     clock move
  * @param lags for each request of each round, how long it waits after its round is released
+ * @param initialCards the cards the receiver starts with, ascending; each at version 1
  */
-public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
+public record ConcurrentCase(
+    List<List<ScenarioStep>> rounds, List<List<Duration>> lags, List<String> initialCards) {
   /** Rounds in one case. */
   public static final int ROUNDS = 30;
 
@@ -120,7 +126,13 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
   /** The weights when resends race retries: about one drawn round in five is a race. */
   private static final int[] WEIGHTS_WITH_RESEND_RACES = {3, 1, 1, 2, 4, 1, 3};
 
+  /** A case with every card of {@link #setup()}. */
+  public ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration>> lags) {
+    this(rounds, lags, InitialCards.every());
+  }
+
   public ConcurrentCase {
+    initialCards = List.copyOf(initialCards);
     rounds = rounds.stream().map(List::copyOf).toList();
     lags = lags.stream().map(List::copyOf).toList();
     if (lags.size() != rounds.size()) {
@@ -136,11 +148,12 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
 
   /** Every card at version 1, card.snapshot supported, a day's retention. */
   public static ReceiverSetup setup() {
-    SortedMap<String, Card> cards = new TreeMap<>();
-    for (int card = 1; card <= CARDS; card++) {
-      cards.put("card-" + card, new Card(1, state("L1"), false));
-    }
-    return new ReceiverSetup(cards, Set.of("card.snapshot"), RETENTION, START);
+    return InitialCards.setup(InitialCards.every());
+  }
+
+  /** This case's initial cards at version 1, card.snapshot supported, a day's retention. */
+  public ReceiverSetup receiverSetup() {
+    return InitialCards.setup(initialCards);
   }
 
   /** Draws a case of {@link #ROUNDS} rounds of {@code concurrency} requests. */
@@ -166,7 +179,9 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
    * after the request it delays.
    */
   public String describe() {
-    StringBuilder text = new StringBuilder();
+    StringBuilder text = new StringBuilder("initial:");
+    initialCards.forEach(card -> text.append(' ').append(card).append(" v1 \"L1\""));
+    text.append('\n');
     for (int index = 0; index < rounds.size(); index++) {
       text.append("round ").append(index + 1).append(':');
       for (int request = 0; request < rounds.get(index).size(); request++) {
@@ -272,7 +287,7 @@ public record ConcurrentCase(List<List<ScenarioStep>> rounds, List<List<Duration
         lags.clear();
         round++;
       }
-      return new ConcurrentCase(rounds, roundLags);
+      return new ConcurrentCase(rounds, roundLags, InitialCards.draw(choices));
     }
 
     /** Draws one round of the given kind into {@link #steps}. */

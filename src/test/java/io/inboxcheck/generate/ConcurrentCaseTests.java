@@ -3,6 +3,13 @@ package io.inboxcheck.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.engine.Choices;
+import io.inboxcheck.engine.Limits;
+import io.inboxcheck.engine.Property;
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.PropertyRunner;
+import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.Seeds;
+import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.time.Duration;
 import java.util.HashSet;
@@ -71,5 +78,71 @@ class ConcurrentCaseTests {
   @Test
   void aRoundWhosePresenceIsLoweredIsNotSent() {
     assertThat(ConcurrentCase.draw(Choices.replay(List.of()), 4).rounds()).isEmpty();
+  }
+
+  /**
+   * A generated case has every card but about once in three hundred (a card's presence is drawn, so
+   * shrinking can lower it), the default seed of {@code check --concurrency} among those with all;
+   * the simplest case has card-1 alone, and says so first.
+   */
+  @Test
+  void aGeneratedCaseAlmostAlwaysStartsWithEveryCardAndTheSimplestWithCardOneAlone() {
+    int everyCard = 0;
+    for (long seed = 1; seed <= 200; seed++) {
+      ConcurrentCase drawn = ConcurrentCase.draw(Choices.random(seed), 4);
+      assertThat(drawn.initialCards()).contains("card-1");
+      everyCard += drawn.initialCards().size() == ConcurrentCase.CARDS ? 1 : 0;
+    }
+    assertThat(everyCard).isGreaterThanOrEqualTo(195);
+    ConcurrentCase byDefault = ConcurrentCase.draw(Choices.random(Seeds.caseSeed(20261201L, 0)), 4);
+    assertThat(byDefault.receiverSetup().initialCards())
+        .isEqualTo(ConcurrentCase.setup().initialCards());
+    ConcurrentCase simplest = ConcurrentCase.draw(Choices.replay(List.of()), 4);
+    assertThat(simplest.initialCards()).containsExactly("card-1");
+    assertThat(simplest.describe()).startsWith("initial: card-1 v1 \"L1\"");
+  }
+
+  /**
+   * Shrinking removes the initial cards a failure does not need: copies of one delivery in flight
+   * for a card the receiver holds need one card, and the case shrinks to one round and that card,
+   * from the four every generated case starts with. Seeds 1 to 10, {@code check --concurrency}'s
+   * default shrink budget of 150.
+   */
+  @Test
+  void aShrunkCaseKeepsOneInitialCardWhereOneSuffices() {
+    Property<ConcurrentCase> property =
+        Property.<ConcurrentCase>of(
+            "no copies in flight for a card held",
+            choices -> ConcurrentCase.draw(choices, 2),
+            (drawn, context) ->
+                copiesForAHeldCard(drawn) ? Verdict.fail("copies") : Verdict.pass());
+    for (long seed = 1; seed <= 10; seed++) {
+      PropertyResult<ConcurrentCase> result =
+          PropertyRunner.run(
+              property,
+              RunConfig.defaults()
+                  .withoutExampleDatabase()
+                  .withTries(1)
+                  .withSeed(seed)
+                  .withLimits(new Limits(Limits.MAX_CHOICES, 150, Limits.MAX_SHRINK_PASSES)));
+      ConcurrentCase shrunk = result.failure().orElseThrow().shrunkValue();
+      assertThat(shrunk.rounds()).as("seed %d: %s", seed, shrunk.describe()).hasSize(1);
+      assertThat(shrunk.initialCards()).as("seed %d: %s", seed, shrunk.describe()).hasSize(1);
+    }
+  }
+
+  /** Whether a round sends two copies of one delivery that names a card of the setup. */
+  private static boolean copiesForAHeldCard(ConcurrentCase drawn) {
+    for (List<ScenarioStep> round : drawn.rounds()) {
+      Set<Object> seen = new HashSet<>();
+      for (ScenarioStep step : round) {
+        if (step instanceof ScenarioStep.Deliver deliver
+            && drawn.initialCards().contains(deliver.envelope().objectId().orElse(""))
+            && !seen.add(deliver.envelope())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }
