@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * The requests of {@code check --concurrency K}: rounds of exactly K requests, sent at once. A
@@ -215,7 +216,22 @@ public record ConcurrentCase(
           + envelope.state().flatMap(s -> s.get("label")).map(JsonValue::canonicalText).orElse("");
     }
     if (step instanceof ScenarioStep.Reconcile reconcile) {
-      return "reconcile " + reconcile.authority();
+      // As the other lines speak: object id, version and the state's label, never a record's text.
+      return "reconcile "
+          + reconcile.authority().entrySet().stream()
+              .map(
+                  entry ->
+                      entry.getKey()
+                          + " v"
+                          + entry.getValue().version()
+                          + " "
+                          + entry
+                              .getValue()
+                              .state()
+                              .get("label")
+                              .map(JsonValue::canonicalText)
+                              .orElse(""))
+              .collect(Collectors.joining(", "));
     }
     return "clock to " + step.time();
   }
