@@ -72,7 +72,7 @@ class PythonConcurrencyTests {
         .containsPattern(
             "it shows held \\[[^]]*(CARD_PAUSED|UNKNOWN_OBJECT)[^]]*\\] where the model ends with"
                 + " held")
-        .contains("reconcile {card-");
+        .contains("reconcile card-");
     Matcher shrunk = SHRUNK_ROUNDS.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
     assertThat(Integer.parseInt(shrunk.group(1))).as(run.out()).isBetween(1, 6);
