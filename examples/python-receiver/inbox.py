@@ -39,7 +39,9 @@ MISTAKES = ("queue-in-memory", "dequeue-before-commit", "workers-share-cards",
             "reprocess-after-restart")
 POLL_SECONDS = 0.1  # how often an idle worker looks at the inbox
 SETTLE_SECONDS = 60  # a settle that waits longer answers 503: a worker is stuck
-WORK_SECONDS = 0.03  # the call to another service of dequeue-before-commit and reprocess-after-restart
+WORK_SECONDS = 0.1  # the call to another service of dequeue-before-commit and reprocess-after-restart: long
+# enough that a kill while a settle is in flight (0 to 60 ms after it) lands inside it, as it would
+# in a real service whose call takes that long
 SHARED_CARD_WORK_SECONDS = 0.01  # the mean time of workers-share-cards' call to another service
 
 

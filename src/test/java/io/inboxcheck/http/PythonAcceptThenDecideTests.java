@@ -21,6 +21,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PythonAcceptThenDecideTests {
   static final String ACCEPTING = PythonReceiver.COMMAND + " --accept-then-decide --workers 2";
 
+  /**
+   * The same receiver whose workers decide only when a settle wakes them: where a kill falls in
+   * their work is then the case's (the settle it kills, and when), not the poll timer's, so a
+   * candidate the crash shrinker tries fails or passes every time.
+   */
+  static final String DECIDING_ON_SETTLE = ACCEPTING + " --poll-seconds 60";
+
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
   private static final Pattern SHRUNK =
       Pattern.compile("shrunk to (\\d+) steps? and (\\d+) kills?");
@@ -80,16 +87,16 @@ class PythonAcceptThenDecideTests {
   @ValueSource(strings = {"queue-in-memory", "dequeue-before-commit", "reprocess-after-restart"})
   void eachCrashMistakeIsCaughtShrunkAndReproduced(String mistake) {
     PythonReceiver.requirePython();
-    String mistaken = ACCEPTING + " --mistake " + mistake;
+    String mistaken = DECIDING_ON_SETTLE + " --mistake " + mistake;
 
     CommandRun run = CommandRun.of("check", "--crash", "--receiver", "exec:" + mistaken);
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     Matcher shrunk = SHRUNK.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
-    assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 3);
-    assertThat(Integer.parseInt(shrunk.group(2))).as("kills: %s", run.out()).isBetween(1, 2);
-    reproducedOnlyByTheMistake("--crash", mistaken, run);
+    assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 2);
+    assertThat(shrunk.group(2)).as("kills: %s", run.out()).isEqualTo("1");
+    reproducedOnlyByTheMistake("--crash", mistaken, DECIDING_ON_SETTLE, run);
   }
 
   @Test
@@ -101,21 +108,22 @@ class PythonAcceptThenDecideTests {
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     assertThat(run.out()).containsPattern("shrunk to [1-3] rounds?");
-    reproducedOnlyByTheMistake("--concurrency", mistaken, run);
+    reproducedOnlyByTheMistake("--concurrency", mistaken, ACCEPTING, run);
   }
 
   /**
    * The printed {@code --reproduce} code fails again against the mistaken receiver and passes
    * against the correct one.
    */
-  private static void reproducedOnlyByTheMistake(String mode, String mistaken, CommandRun run) {
+  private static void reproducedOnlyByTheMistake(
+      String mode, String mistaken, String correct, CommandRun run) {
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
     String[] concurrency = mode.equals("--concurrency") ? new String[] {"4"} : new String[0];
     CommandRun again = reproduce(mode, concurrency, mistaken, code.group(1));
     assertThat(again.exitCode()).as(again.out() + again.err()).isEqualTo(1);
-    CommandRun correct = reproduce(mode, concurrency, ACCEPTING, code.group(1));
-    assertThat(correct.exitCode()).as(correct.out() + correct.err()).isZero();
+    CommandRun passes = reproduce(mode, concurrency, correct, code.group(1));
+    assertThat(passes.exitCode()).as(passes.out() + passes.err()).isZero();
   }
 
   private static CommandRun reproduce(
