@@ -6,8 +6,7 @@ Worker threads, each on its own sqlite connection, decide it later. Deliveries a
 object_id (a blake2b hash of the id, modulo the number of workers; a delivery without a string
 object_id goes to worker 0), so each card's deliveries are decided in arrival order by one worker, while two
 workers interleave their cards' decisions in whatever order they get to them. Each decision is ONE
-transaction: prune what retention let go of by then, decide with the receiver's rules at the
-clock of that moment, write the audit
+transaction: decide with the receiver's rules at the clock of that moment, write the audit
 `delivery` entry with the arrival given at acceptance, delete the inbox row, commit.
 
 Workers poll the inbox every POLL_SECONDS, as a scheduled poller does, so deliveries queue between
@@ -199,8 +198,6 @@ class Inbox:
         return steps.get(self.mistake, self.decide_in_one)(index, store)
 
     def decide(self, store, item):
-        """The decision at the clock of now, once the records whose retention ended are let go of."""
-        store.check_clock()
         envelope = self.read_envelope(item.envelope, store.mistake == "bounded-parser-raises")
         return envelope, store.decide(envelope)
 

@@ -393,12 +393,6 @@ class Store:
 
         return self.transaction(work)
 
-    def check_clock(self):
-        """Prunes what retention let go of by now: a worker's look at the clock before it decides
-        (inbox.py). A decision that comes after a reconciliation released a held input must not
-        find that input's expired record; in a request that decides, POST clock does this."""
-        return self.prune(seconds_of_instant(self.setting("clock")))
-
     def prune(self, clock):
         retention = seconds_of_duration(self.setting("retention"))
         held_arrivals = {row[0] for row in self.held_inputs()}
