@@ -52,7 +52,7 @@ final class Shrinker<T> {
   private int acceptedSteps;
   private int attempts;
 
-  /** Whether attempts are kept back from the other passes for a last one-at-a-time sweep. */
+  /** Whether attempts are kept back from the other passes for the last one-at-a-time sweeps. */
   private boolean reserving;
 
   /** How many attempts are kept back, and for which failure that was counted. */
@@ -284,13 +284,18 @@ final class Shrinker<T> {
     return attempts >= limits.maxShrinkAttempts() - reserve();
   }
 
-  /** The attempts kept back for the last sweep: as many as one sweep of the current failure. */
+  /**
+   * The attempts kept back for the last sweep: as many as two sweeps of the current failure. A
+   * sweep that removes or simplifies something starts again on the result, which costs no more than
+   * the first; with one sweep kept back, a candidate that failed this time and passed the last (a
+   * kill that lands elsewhere inside a request) left the case unproven.
+   */
   private int reserve() {
     if (!reserving) {
       return 0;
     }
     if (reserveCountedFor != best) {
-      reserve = steps.oneAtATimeCandidates();
+      reserve = 2 * steps.oneAtATimeCandidates();
       reserveCountedFor = best;
     }
     return reserve;
