@@ -111,8 +111,8 @@ final class Shrinker<T> {
       if (optionalParts && !exhausted()) {
         // Removing each step and each optional part on its own costs a candidate each, and is
         // what a person tries first: before any pass that spends many candidates on small edits.
-        // Every pass, this sweep too, leaves as many candidates as one sweep of the current
-        // failure takes, for the last sweep.
+        // Every pass, this sweep too, leaves as many candidates as two sweeps of the current
+        // failure take, for the last sweeps (reserve()).
         reserving = true;
         oneMinimal = steps.removeEachOnItsOwn();
       }
