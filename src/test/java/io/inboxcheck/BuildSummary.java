@@ -1,9 +1,10 @@
 package io.inboxcheck;
 
+import io.inboxcheck.api.VerdictListener;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /**
  * Prints what the properties checked once per build, after every test JVM has finished: {@code mvn
@@ -26,22 +27,10 @@ public final class BuildSummary {
 
   /** Prints the summary to {@code out}; on bad arguments one line to {@code err} and status 2. */
   static int run(String[] args, PrintStream out, PrintStream err) {
-    if (args.length != 2) {
-      err.println("inboxcheck: BuildSummary takes PROJECT_FOLDER BUILD_START, got " + args.length);
-      return 2;
-    }
-    Instant started;
-    try {
-      started = Instant.parse(args[1]);
-    } catch (DateTimeParseException e) {
-      err.println(
-          "inboxcheck: BuildSummary's build start '"
-              + args[1]
-              + "' is not an instant like 2026-12-04T17:18:21Z");
-      return 2;
-    }
-    // The start is given to the second, as are some file times: nothing of this build is older.
-    ConsoleSummaryListener.print(out, Path.of(args[0]).resolve("reports"), started.minusSeconds(1));
-    return 0;
+    Optional<Instant> since =
+        VerdictListener.buildStart(args, "BuildSummary", "PROJECT_FOLDER", err);
+    since.ifPresent(
+        start -> ConsoleSummaryListener.print(out, Path.of(args[0]).resolve("reports"), start));
+    return since.isPresent() ? 0 : 2;
   }
 }

@@ -1,20 +1,11 @@
 package io.inboxcheck;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.inboxcheck.report.ConsoleSummary;
-import java.io.IOException;
+import io.inboxcheck.suite.PropertyRecords;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
 
@@ -31,9 +22,7 @@ import org.junit.platform.launcher.TestPlan;
  */
 public class ConsoleSummaryListener implements TestExecutionListener {
   /** Set to {@code true} when the build prints the summary once, after every test JVM. */
-  static final String AT_END_OF_BUILD = "inboxcheck.summaryAtEndOfBuild";
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static final String AT_END_OF_BUILD = io.inboxcheck.api.VerdictListener.AT_END_OF_BUILD;
 
   /** When this run began; a report older than that was written by another run. */
   private Instant started = Instant.now();
@@ -73,47 +62,10 @@ public class ConsoleSummaryListener implements TestExecutionListener {
    */
   static ConsoleSummary.Reports reports(Path folder, Instant since) {
     return new ConsoleSummary.Reports(
-        PropertyRecords.combined(readAll(PropertyRecords.folder(folder), since)),
-        read(folder.resolve("bug-zoo.json"), since),
-        readAll(folder.resolve("exploration"), since),
+        PropertyRecords.combined(PropertyRecords.readSince(PropertyRecords.folder(folder), since)),
+        PropertyRecords.readIfSince(folder.resolve("bug-zoo.json"), since),
+        PropertyRecords.readSince(folder.resolve("exploration"), since),
         shown(folder));
-  }
-
-  private static List<JsonNode> readAll(Path folder, Instant since) {
-    List<JsonNode> reports = new ArrayList<>();
-    if (Files.isDirectory(folder)) {
-      try (Stream<Path> files = Files.list(folder)) {
-        files
-            .filter(file -> file.getFileName().toString().endsWith(".json"))
-            .sorted()
-            .forEach(file -> read(file, since).ifPresent(reports::add));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return reports;
-  }
-
-  private static Optional<JsonNode> read(Path file, Instant since) {
-    try {
-      if (!Files.isRegularFile(file)
-          || Files.getLastModifiedTime(file).toInstant().isBefore(since)) {
-        return Optional.empty();
-      }
-      return Optional.of(MAPPER.readTree(file.toFile()));
-    } catch (JsonProcessingException e) {
-      JsonLocation where = e.getLocation();
-      throw new UncheckedIOException(
-          file
-              + (where == null
-                  ? ""
-                  : " line " + where.getLineNr() + ", column " + where.getColumnNr())
-              + ": "
-              + e.getOriginalMessage(),
-          e);
-    } catch (IOException e) {
-      throw new UncheckedIOException(file + ": " + e.getMessage(), e);
-    }
   }
 
   private static String shown(Path folder) {

@@ -9,6 +9,7 @@ import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.ReportFiles;
 import io.inboxcheck.suite.BugZooReport;
 import io.inboxcheck.suite.PropertyHarness;
+import io.inboxcheck.suite.PropertyRecords;
 import io.inboxcheck.suite.PropertyReport;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.io.ByteArrayOutputStream;

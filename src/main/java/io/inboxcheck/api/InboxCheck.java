@@ -9,6 +9,7 @@ import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.suite.DecidedLater;
+import io.inboxcheck.suite.PropertyRecords;
 import io.inboxcheck.suite.ReceiverCheck;
 import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
@@ -133,7 +134,8 @@ public final class InboxCheck {
     if (options.scenarios() != null) {
       nodes.add(scenarioFiles(check));
     }
-    Supplier<List<ReceiverCheck.PropertyPart>> properties = once(check::properties);
+    Supplier<List<ReceiverCheck.PropertyPart>> properties =
+        once(() -> recorded(check.properties()));
     nodes.add(property("fault sequences keep every invariant", properties, 0));
     nodes.add(property("arrival orders do not change the outcome", properties, 1));
     if (DecidedLater.appliesTo(receivers::create)) {
@@ -203,6 +205,18 @@ public final class InboxCheck {
         receivers::create,
         config,
         options.reports());
+  }
+
+  /**
+   * Writes each property's record under the reports folder, for the summary printed once after the
+   * last test ({@link VerdictListener}).
+   */
+  private List<ReceiverCheck.PropertyPart> recorded(List<ReceiverCheck.PropertyPart> parts) {
+    for (ReceiverCheck.PropertyPart part : parts) {
+      PropertyRecords.record(options.reports(), part.outcome());
+    }
+    VerdictListener.recordedIn(options.reports());
+    return parts;
   }
 
   /** Runs {@code work} on first use only; both property tests share one run of the two. */

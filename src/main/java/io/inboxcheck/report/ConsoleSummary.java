@@ -42,13 +42,16 @@ public final class ConsoleSummary {
     }
   }
 
+  /** The first line of the summary, by which a person (and CI) finds it in a build's log. */
+  public static final String HEADING = "--- inboxcheck: what the properties checked ";
+
   /** The summary's lines; none when no suite that reports ran. */
   public static List<String> render(Reports reports) {
     List<String> lines = new ArrayList<>();
     if (reports.none()) {
       return lines;
     }
-    lines.add("--- inboxcheck: what the properties checked " + "-".repeat(30));
+    lines.add(HEADING + "-".repeat(30));
     reports
         .invariants()
         .ifPresentOrElse(
@@ -62,6 +65,22 @@ public final class ConsoleSummary {
       lines.add(exploration(reports.explorations()));
     }
     lines.add(where(reports));
+    return lines;
+  }
+
+  /**
+   * The summary of the Java API's property runs in one build: each property, the invariant table
+   * over them, and where their records are ({@code recordsFolder}, as a person would type it).
+   *
+   * @param invariants the runs in the shape of {@code invariants.json} ({@code
+   *     suite.PropertyRecords.combined})
+   */
+  public static List<String> renderRecords(JsonNode invariants, String recordsFolder) {
+    List<String> lines = new ArrayList<>();
+    lines.add(HEADING + "-".repeat(30));
+    properties(invariants, lines);
+    invariantTable(invariants, lines);
+    lines.add("Reports: " + recordsFolder + " (one JSON record per property run)");
     return lines;
   }
 

@@ -9,10 +9,16 @@ import io.inboxcheck.receiver.InboxWorkerReceiver;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ThinLastArrivalWinsReceiver;
 import io.inboxcheck.receiver.ThinModelReceiver;
+import io.inboxcheck.report.ConsoleSummary;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
@@ -120,6 +126,66 @@ class InboxCheckTests {
   }
 
   /** Runs every dynamic test; each name (containers' names prefixed) to its failure, or null. */
+  @Test
+  void theVerdictAfterTheLastTestCountsEveryPropertyTheApiRan() {
+    Instant started = Instant.now().minusSeconds(1);
+    run(InboxCheck.of(LastArrivalWinsReceiver::new).tries(20).reports(reports).tests());
+    run(InboxCheck.of(ModelReceiver::new).tries(10).reports(reports).tests());
+
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    VerdictListener.print(new PrintStream(bytes, true, StandardCharsets.UTF_8), reports, started);
+    String printed = bytes.toString(StandardCharsets.UTF_8);
+
+    assertThat(printed.lines().filter(line -> line.startsWith(ConsoleSummary.HEADING))).hasSize(1);
+    assertThat(printed)
+        .containsPattern(
+            "fault sequences keep every invariant \\(LastArrivalWinsReceiver_\\w+, .*\\): FAILED")
+        .contains("fault sequences keep every invariant (ModelReceiver_")
+        .contains("arrival order does not change the final cards")
+        .contains("Invariants (SPEC section 7, and conformance to the model), over the properties")
+        .contains("one JSON record per property run");
+    // Four property runs, each its own record; the table sums them and a broken one stays broken.
+    assertThat(printed).containsPattern("(?m)^  VERSION_MONOTONIC +\\| +[0-9,]+ \\| BROKEN");
+    assertThat(reports.resolve("properties").toFile().list()).hasSize(4);
+  }
+
+  @Test
+  void noRecordSinceTheRunBeganPrintsNothing() {
+    run(InboxCheck.of(ModelReceiver::new).tries(10).reports(reports).tests());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    VerdictListener.print(
+        new PrintStream(bytes, true, StandardCharsets.UTF_8),
+        reports,
+        Instant.now().plusSeconds(60));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+
+  @Test
+  void aBuildOfSeveralJvmsPrintsTheRecordsOnceAtItsEndAndRefusesABadStart() {
+    String buildStart = Instant.now().minusSeconds(5).toString();
+    run(InboxCheck.of(ModelReceiver::new).tries(10).reports(reports).tests());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream printOut = new PrintStream(out, true, StandardCharsets.UTF_8);
+    PrintStream printErr = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+    int shown =
+        VerdictListener.run(new String[] {reports.toString(), buildStart}, printOut, printErr);
+    int bad = VerdictListener.run(new String[] {reports.toString()}, printOut, printErr);
+
+    assertThat(List.of(shown, bad)).containsExactly(0, 2);
+    assertThat(out.toString(StandardCharsets.UTF_8).lines())
+        .filteredOn(line -> line.startsWith(ConsoleSummary.HEADING))
+        .hasSize(1);
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("arrival order does not change the final cards (ModelReceiver_");
+    assertThat(err.toString(StandardCharsets.UTF_8).lines())
+        .containsExactly(
+            "inboxcheck: VerdictListener takes REPORTS_FOLDER BUILD_START, got 1 argument");
+  }
+
   private static Map<String, Throwable> run(Stream<DynamicNode> nodes) {
     Map<String, Throwable> results = new LinkedHashMap<>();
     nodes.forEach(node -> run(node, "", results));

@@ -2,7 +2,7 @@ package io.inboxcheck.conform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.inboxcheck.PropertyRecords;
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
@@ -13,6 +13,7 @@ import io.inboxcheck.model.Card;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.suite.PropertyRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,7 +71,7 @@ class ConformCutProperties {
             RunConfig.defaults()
                 .withTries(Integer.getInteger("conform.cuts", CUTS))
                 .withoutExampleDatabase());
-    PropertyRecords.record(result, "conform");
+    PropertyRecords.record(ProjectPaths.reports(), result, "conform");
     System.out.println(
         "conform cut property: seed "
             + result.seed()

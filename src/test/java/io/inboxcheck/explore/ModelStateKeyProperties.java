@@ -2,7 +2,7 @@ package io.inboxcheck.explore;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.inboxcheck.PropertyRecords;
+import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
@@ -16,6 +16,7 @@ import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
+import io.inboxcheck.suite.PropertyRecords;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,7 +65,7 @@ class ModelStateKeyProperties {
   @Test
   void theFastKeyEqualsTheFingerprintOfTheCanonicalStateAfterEveryStep() {
     PropertyResult<Walk> result = PropertyRunner.run(property(ModelStateKey::of));
-    PropertyRecords.record(result, "model state key");
+    PropertyRecords.record(ProjectPaths.reports(), result, "model state key");
 
     result.assertPassed();
     assertThat(result.metrics().get("steps compared"))

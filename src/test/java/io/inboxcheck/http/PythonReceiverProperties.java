@@ -3,11 +3,11 @@ package io.inboxcheck.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.suite.PropertyHarness;
+import io.inboxcheck.suite.PropertyRecords;
 import io.inboxcheck.suite.PropertyReport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,7 @@ class PythonReceiverProperties {
           harness.faultSequences(
               "python-receiver", python, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     }
-    PropertyRecords.record(outcome);
+    PropertyRecords.record(ProjectPaths.reports(), outcome);
 
     assertThat(outcome.result().status())
         .as(outcome.message())

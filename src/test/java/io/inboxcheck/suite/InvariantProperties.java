@@ -3,7 +3,6 @@ package io.inboxcheck.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
-import io.inboxcheck.PropertyRecords;
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.RunConfig;
@@ -32,7 +31,7 @@ class InvariantProperties {
         HARNESS.faultSequences(
             "model", ModelReceiver::new, CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
     OUTCOMES.add(outcome);
-    PropertyRecords.record(outcome);
+    PropertyRecords.record(ProjectPaths.reports(), outcome);
     assertThat(outcome.result().status())
         .as(outcome.message())
         .isEqualTo(PropertyResult.Status.PASSED);
@@ -43,7 +42,7 @@ class InvariantProperties {
   void arrivalOrderDoesNotChangeTheFinalCards() {
     PropertyReport outcome = HARNESS.orderIndependence("model", ModelReceiver::new);
     OUTCOMES.add(outcome);
-    PropertyRecords.record(outcome);
+    PropertyRecords.record(ProjectPaths.reports(), outcome);
     assertThat(outcome.result().status())
         .as(outcome.message())
         .isEqualTo(PropertyResult.Status.PASSED);

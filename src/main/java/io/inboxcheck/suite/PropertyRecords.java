@@ -1,27 +1,32 @@
-package io.inboxcheck;
+package io.inboxcheck.suite;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.report.ReportFiles;
-import io.inboxcheck.suite.InvariantReport;
-import io.inboxcheck.suite.PropertyReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * One small JSON file per property run under {@code reports/properties/}, so the summary at the end
- * of the build counts every property of every test JVM: Surefire runs the classes in two JVMs, and
- * neither sees the other's results. Each file has the shape of {@code reports/invariants.json} for
- * that one run; {@link #combined} sums them back into one.
+ * One small JSON file per property run under {@code REPORTS/properties/}, so the summary at the end
+ * of a build counts every property of every test JVM: Surefire may run the classes in several JVMs,
+ * and none sees the others' results. Each file has the shape of {@code invariants.json} for that
+ * one run; {@link #combined} sums them back into one. This repository's suites write under {@code
+ * reports/}; the Java API writes under its reports folder ({@code target/inboxcheck} unless set).
  */
 public final class PropertyRecords {
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -34,17 +39,17 @@ public final class PropertyRecords {
   }
 
   /** Records a receiver property's run under {@code reports/properties/}. */
-  public static Path record(PropertyReport outcome) {
-    return ReportFiles.write(
-        folder(ProjectPaths.reports()).resolve(fileName(outcome)), json(outcome));
+  public static Path record(Path reports, PropertyReport outcome) {
+    return ReportFiles.write(folder(reports).resolve(fileName(outcome)), json(outcome));
   }
 
   /**
    * Records a property that checks no receiver (a key function, a log cut): it lists with its tries
    * and verdict, exercises no invariant, and has no checked steps to count.
    */
-  public static Path record(PropertyResult<?> result, String subject) {
+  public static Path record(Path reports, PropertyResult<?> result, String subject) {
     return record(
+        reports,
         new PropertyReport(
             result, subject, Optional.empty(), Optional.empty(), 0, Optional.empty()));
   }
@@ -65,7 +70,7 @@ public final class PropertyRecords {
   /**
    * {@code receiver--property-name.json}: one file per property and receiver, rerun replaces it.
    */
-  static String fileName(PropertyReport outcome) {
+  public static String fileName(PropertyReport outcome) {
     String name = outcome.receiver() + "--" + outcome.result().name();
     return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "")
         + ".json";
@@ -103,5 +108,49 @@ public final class PropertyRecords {
       }
     }
     return Optional.of(root);
+  }
+
+  /**
+   * The JSON files directly in {@code folder} written at or after {@code since}, by file name; none
+   * when the folder does not exist.
+   *
+   * @throws UncheckedIOException naming the file, line and column of a report that cannot be read
+   */
+  public static List<JsonNode> readSince(Path folder, Instant since) {
+    List<JsonNode> reports = new ArrayList<>();
+    if (Files.isDirectory(folder)) {
+      try (Stream<Path> files = Files.list(folder)) {
+        files
+            .filter(file -> file.getFileName().toString().endsWith(".json"))
+            .sorted()
+            .forEach(file -> readIfSince(file, since).ifPresent(reports::add));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return reports;
+  }
+
+  /** The JSON file {@code file} if it exists and was written at or after {@code since}. */
+  public static Optional<JsonNode> readIfSince(Path file, Instant since) {
+    try {
+      if (!Files.isRegularFile(file)
+          || Files.getLastModifiedTime(file).toInstant().isBefore(since)) {
+        return Optional.empty();
+      }
+      return Optional.of(MAPPER.readTree(file.toFile()));
+    } catch (JsonProcessingException e) {
+      JsonLocation where = e.getLocation();
+      throw new UncheckedIOException(
+          file
+              + (where == null
+                  ? ""
+                  : " line " + where.getLineNr() + ", column " + where.getColumnNr())
+              + ": "
+              + e.getOriginalMessage(),
+          e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+    }
   }
 }
