@@ -27,8 +27,9 @@ public final class ReceiverState implements ReceiverView {
   private final Map<String, Card> cards;
   // Insertion order is the order of first receipt, which retention walks (SPEC section 5).
   private final LinkedHashMap<String, IdentityRecord> identities;
-  // Keyed by the step that delivered the input; insertion order is arrival order.
-  private final LinkedHashMap<Integer, HeldInput> held;
+  // In arrival order. Not keyed by step: a delivery with no identity that is sent again (a retry
+  // after a kill, say) is held again at the same step, as nothing is deduplicated against it (3.1).
+  private final List<HeldInput> held;
   private final List<AuditEntry> audit;
   private ReplacementCounters replacements;
   private ViewSettings settings;
@@ -40,7 +41,7 @@ public final class ReceiverState implements ReceiverView {
       Instant start) {
     this.cards = new HashMap<>(initialCards);
     this.identities = new LinkedHashMap<>();
-    this.held = new LinkedHashMap<>();
+    this.held = new ArrayList<>();
     this.audit = new ArrayList<>();
     this.replacements = ReplacementCounters.ZERO;
     this.settings = new ViewSettings(start, retention, supportedTypes);
@@ -49,7 +50,7 @@ public final class ReceiverState implements ReceiverView {
   private ReceiverState(ReceiverState other) {
     this.cards = new HashMap<>(other.cards);
     this.identities = new LinkedHashMap<>(other.identities);
-    this.held = new LinkedHashMap<>(other.held);
+    this.held = new ArrayList<>(other.held);
     this.audit = new ArrayList<>(other.audit);
     this.replacements = other.replacements;
     this.settings = other.settings;
@@ -116,20 +117,28 @@ public final class ReceiverState implements ReceiverView {
   private void applyHeld(Effects.HeldChange change) {
     HeldInput input = change.input();
     if (change instanceof Effects.HeldChange.Added) {
-      held.put(input.step(), input);
+      held.add(input);
     } else if (change instanceof Effects.HeldChange.ResolvedByAuthority) {
-      held.remove(input.step());
+      held.remove(input);
     } else if (change instanceof Effects.HeldChange.Reevaluated reevaluated) {
       Decision decision = reevaluated.decision();
       if (decision instanceof Decision.Held again) {
         // Replacing keeps the input's place: held inputs stay in arrival order.
-        held.put(input.step(), input.withReason(again.reason()));
+        held.set(indexOf(input), input.withReason(again.reason()));
       } else {
-        held.remove(input.step());
+        held.remove(input);
       }
       input.eventId().ifPresent(id -> recordDecision(id, input.step(), decision));
     }
     // An input left unresolved stays held: only the store marks the difference.
+  }
+
+  private int indexOf(HeldInput input) {
+    int index = held.indexOf(input);
+    if (index < 0) {
+      throw new IllegalStateException("step " + input.step() + " is re-evaluated but not held");
+    }
+    return index;
   }
 
   /**
@@ -198,12 +207,12 @@ public final class ReceiverState implements ReceiverView {
 
   @Override
   public List<HeldInput> held() {
-    return List.copyOf(held.values());
+    return List.copyOf(held);
   }
 
   @Override
   public boolean isHeld(int step) {
-    return held.containsKey(step);
+    return held.stream().anyMatch(input -> input.step() == step);
   }
 
   @Override

@@ -4,13 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.generate.ScenarioGenerator;
+import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.model.AuditEntry;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.HeldInput;
+import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioRunner;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,5 +109,30 @@ class AuditReplayTests {
       return;
     }
     throw new AssertionError("no generated scenario applied an authority");
+  }
+
+  /**
+   * A delivery with no identity that is sent again at its step (the provider's retry after a kill
+   * landed between its commit and its answer) is held again: nothing is deduplicated against it
+   * (SPEC 3.1). The model holds it twice, so a receiver that holds it twice replays to the model.
+   */
+  @Test
+  void aRetriedDeliveryWithoutIdentityIsHeldTwiceAndReplaysToTheModel() throws InputRejected {
+    String text = "{\"object_id\":\"card-1\",\"object_version\":8,\"state\":{}}";
+    Envelope noIdentity = new Envelope(new StrictJson().parse("test", text), text);
+    ReceiverSetup setup =
+        new ReceiverSetup(
+            new TreeMap<>(),
+            Set.of("card.snapshot"),
+            Duration.ofDays(1),
+            Instant.parse("2024-03-01T10:00:00Z"));
+    ModelReceiver receiver = new ModelReceiver(setup);
+
+    receiver.deliver(1, noIdentity, Transport.PLAIN);
+    receiver.deliver(1, noIdentity, Transport.PLAIN);
+
+    HeldInput held = new HeldInput(1, noIdentity, HeldReason.MALFORMED);
+    assertThat(receiver.view().held()).containsExactly(held, held);
+    assertThat(AuditReplay.check(setup, receiver.view(), (step, objectId) -> null)).isEmpty();
   }
 }
