@@ -16,7 +16,9 @@ final class CaseOptions {
   /** Shrinking candidates at most, when {@code --shrink-budget} is not given. */
   static final int DEFAULT_SHRINK_BUDGET = 150;
 
-  /** How long shrinking one failure may take, at most. */
+  /**
+   * How long shrinking one failure may take, at most, when {@code --shrink-budget} is not given.
+   */
   static final Duration SHRINK_TIME = Duration.ofMinutes(3);
 
   @Option(
@@ -32,10 +34,11 @@ final class CaseOptions {
       paramLabel = "N",
       description =
           "With --crash or --concurrency: at most N shrinking candidates, each a whole case run"
-              + " again (default: ${DEFAULT-VALUE}; 0 prints the failure as found). Shrinking also"
-              + " stops after "
-              + "3 minutes.")
-  int shrinkBudget = DEFAULT_SHRINK_BUDGET;
+              + " again (0 prints the failure as found). Given, it is the only limit, so a run"
+              + " shrinks alike on any machine; not given, shrinking stops after "
+              + DEFAULT_SHRINK_BUDGET
+              + " candidates or 3 minutes, whichever comes first.")
+  Integer shrinkBudget;
 
   /**
    * Whether the options are usable by {@code mode} ({@code --crash} or {@code --concurrency}); when
@@ -51,7 +54,7 @@ final class CaseOptions {
               + "\"");
       return false;
     }
-    if (shrinkBudget < 0) {
+    if (shrinkBudget != null && shrinkBudget < 0) {
       err.println("inboxcheck check: --shrink-budget must not be negative, got " + shrinkBudget);
       return false;
     }
@@ -63,9 +66,17 @@ final class CaseOptions {
     return code == null ? Optional.empty() : CaseCode.decode(code);
   }
 
-  /** How far a failing case is shrunk. */
+  /**
+   * How far a failing case is shrunk: the budget given, with no time limit, or the default budget
+   * and the time limit.
+   */
   Limits shrinking() {
-    return new Limits(
-        Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.of(SHRINK_TIME));
+    return shrinkBudget == null
+        ? new Limits(
+            Limits.MAX_CHOICES,
+            DEFAULT_SHRINK_BUDGET,
+            Limits.MAX_SHRINK_PASSES,
+            Optional.of(SHRINK_TIME))
+        : new Limits(Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.empty());
   }
 }

@@ -89,7 +89,16 @@ class PythonAcceptThenDecideTests {
     PythonReceiver.requirePython();
     String mistaken = DECIDING_ON_SETTLE + " --mistake " + mistake;
 
-    CommandRun run = CommandRun.of("check", "--crash", "--receiver", "exec:" + mistaken);
+    // The default budget of shrinking candidates, given so that shrinking stops on that count and
+    // never on the default's time limit, which a busy machine reaches with a larger case.
+    CommandRun run =
+        CommandRun.of(
+            "check",
+            "--crash",
+            "--receiver",
+            "exec:" + mistaken,
+            "--shrink-budget",
+            PythonStuckMarkTests.SHRINK_BUDGET);
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
     Matcher shrunk = SHRUNK.matcher(run.out());

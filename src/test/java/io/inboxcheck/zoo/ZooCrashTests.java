@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Zoo receivers as processes ({@link ZooProcess}), held to {@code check --crash}: the stuck "in
- * progress" mark, which plain {@code check} catches after a failed write (ZooTests), is caught
- * after a kill too, and the model served the same way passes, so what fails is the mistake and not
- * the serving. Seeded as {@code check --crash} is by default (seed 20241201).
+ * progress" mark, which plain {@code check} catches after a failed write (ZooTests), is caught by
+ * the crash check too, and the model served the same way passes, so what fails is the mistake and
+ * not the serving. Seeded as {@code check --crash} is by default (seed 20241201).
  */
 class ZooCrashTests {
   private static final Pattern SHRUNK =
@@ -45,24 +45,40 @@ class ZooCrashTests {
         .contains("step 2: ack: expected \"ACK\", got \"NO_ACK\"");
   }
 
-  /** Every kill restarts a JVM, and each shrinking candidate runs three times: slow. */
+  /**
+   * Every kill restarts a JVM, and each shrinking candidate runs three times: slow. The default
+   * budget of shrinking candidates is given, so shrinking stops on that count and never on the
+   * default's time limit, which a busy machine reaches with a larger case.
+   *
+   * <p>The generated case the seed draws holds a storage fault and its retry as well as kills, and
+   * either alone makes the mistake show: which one the shrinker keeps depends on where earlier
+   * kills landed inside their requests, which is the scheduler's. So the case it ends with is one
+   * of the two minimal ones: one delivery and a kill while it is in flight, or a storage fault and
+   * its retry with no kill at all.
+   */
   @Tag("slow")
   @Test
-  void withDefaultOptionsTheCrashCheckCatchesTheStuckMarkWithOneStepAndOneKill() {
-    CommandRun run = CommandRun.of("check", "--crash", "--receiver", exec("stuck-in-progress"));
+  void withDefaultOptionsTheCrashCheckCatchesTheStuckMarkInAMinimalCase() {
+    CommandRun run =
+        CommandRun.of(
+            "check", "--crash", "--receiver", exec("stuck-in-progress"), "--shrink-budget", "150");
 
     String text = run.out() + run.err();
     assertThat(run.exitCode()).as(text).isEqualTo(1);
     assertThat(run.out())
-        .containsPattern("step 1 \\([^)]+\\) was never acknowledged: \\d+ attempts refused")
+        .containsPattern("step \\d \\([^)]+\\) was never acknowledged: \\d+ attempts refused")
         .contains("HTTP 409")
         .contains("the delivery is lost (NOTHING_LOST")
-        .contains("killed while a delivery was in flight")
         .contains("no single drawn step or kill can be removed");
     Matcher shrunk = SHRUNK.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
-    assertThat(shrunk.group(1)).as("steps: %s", run.out()).isEqualTo("1");
-    assertThat(shrunk.group(2)).as("kills: %s", run.out()).isEqualTo("1");
+    String minimal = shrunk.group(1) + " steps, " + shrunk.group(2) + " kills";
+    assertThat(minimal).as(run.out()).isIn("1 steps, 1 kills", "2 steps, 0 kills");
+    if (minimal.equals("1 steps, 1 kills")) {
+      assertThat(run.out()).contains("killed while a delivery was in flight");
+    } else {
+      assertThat(run.out()).contains("[storage fault]").contains("kills: none");
+    }
   }
 
   /** The control: the model behind the same process and journal loses nothing across kills. */
