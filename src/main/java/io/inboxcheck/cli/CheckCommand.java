@@ -158,7 +158,7 @@ final class CheckCommand implements Callable<Integer> {
         err.println("inboxcheck check: " + problem);
         return ExitCodes.REJECTED;
       }
-      return CrashCheck.fromCommandLine(receiver, seed, crash, cases, retried, out, err);
+      return CheckModes.crash(receiver, seed, crash, cases, retried.get(), out, err);
     }
     Optional<RunConfig> config = config(problem);
     Optional<Generation> generated = config.flatMap(valid -> provider.generation(problem));
@@ -170,7 +170,7 @@ final class CheckCommand implements Callable<Integer> {
     if (concurrency != ConcurrencyOptions.NOT_ASKED) {
       return concurrency < 0
           ? ExitCodes.REJECTED
-          : ConcurrencyCheck.fromCommandLine(
+          : CheckModes.concurrency(
               receiver, access, concurrency, seed, generated.get(), cases, reports, out, err);
     }
     if (cases.code != null) {
