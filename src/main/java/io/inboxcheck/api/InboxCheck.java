@@ -9,6 +9,7 @@ import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.suite.DecidedLater;
+import io.inboxcheck.suite.Jobs;
 import io.inboxcheck.suite.PropertyRecords;
 import io.inboxcheck.suite.ReceiverCheck;
 import io.inboxcheck.suite.ReceiverNames;
@@ -55,21 +56,25 @@ public final class InboxCheck {
   }
 
   /** What a check runs besides the receivers; each builder method changes one of them. */
-  private record Options(Path scenarios, int tries, Long seed, Path reports) {
+  private record Options(Path scenarios, int tries, Long seed, Path reports, int jobs) {
     Options withScenarios(Path folder) {
-      return new Options(folder, tries, seed, reports);
+      return new Options(folder, tries, seed, reports, jobs);
     }
 
     Options withTries(int triesPerProperty) {
-      return new Options(scenarios, triesPerProperty, seed, reports);
+      return new Options(scenarios, triesPerProperty, seed, reports, jobs);
     }
 
     Options withSeed(long propertySeed) {
-      return new Options(scenarios, tries, propertySeed, reports);
+      return new Options(scenarios, tries, propertySeed, reports, jobs);
     }
 
     Options withReports(Path folder) {
-      return new Options(scenarios, tries, seed, folder);
+      return new Options(scenarios, tries, seed, folder, jobs);
+    }
+
+    Options withJobs(int count) {
+      return new Options(scenarios, tries, seed, reports, count);
     }
   }
 
@@ -84,7 +89,7 @@ public final class InboxCheck {
     }
     return new InboxCheck(
         receivers,
-        new Options(null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck")));
+        new Options(null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck"), 1));
   }
 
   /**
@@ -121,6 +126,19 @@ public final class InboxCheck {
   /** Where counterexample files go (below {@code folder/counterexamples}). */
   public InboxCheck reports(Path folder) {
     return new InboxCheck(receivers, options.withReports(folder));
+  }
+
+  /**
+   * Runs each property's tries on {@code count} receivers at once, with the result of one (the same
+   * failure, shrunk the same way) for the same seed. The factory is then called from {@code count}
+   * threads at once, and the receivers it makes must share nothing. Scenario files and shrinking
+   * run on one receiver at a time.
+   */
+  public InboxCheck jobs(int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("jobs must be at least 1, got " + count);
+    }
+    return new InboxCheck(receivers, options.withJobs(count));
   }
 
   /**
@@ -199,12 +217,13 @@ public final class InboxCheck {
     RunConfig config = RunConfig.defaults().withTries(options.tries()).withoutExampleDatabase();
     config = options.seed() == null ? config.withSeedFromName() : config.withSeed(options.seed());
     return new ReceiverCheck(
-        choice,
-        ReceiverNames.fileSafe(choice),
-        "--receiver " + choice,
-        receivers::create,
-        config,
-        options.reports());
+            choice,
+            ReceiverNames.fileSafe(choice),
+            "--receiver " + choice,
+            receivers::create,
+            config,
+            options.reports())
+        .withJobs(Jobs.sharing(receivers::create, options.jobs()));
   }
 
   /**

@@ -5,14 +5,10 @@ import io.inboxcheck.bench.Measurement;
 import io.inboxcheck.bench.PostgresReport;
 import io.inboxcheck.bench.PostgresThroughput;
 import io.inboxcheck.bench.PropertyThroughput;
-import io.inboxcheck.http.HttpTraffic;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.report.TextTable;
 import io.inboxcheck.scenario.ScenarioReader;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,7 +35,9 @@ import picocli.CommandLine.Spec;
           + " (the PostgreSQL receiver on an embedded server with 1, 4 and 16 receivers, against a"
           + " minimal transaction at the same concurrency); http (a whole check of a receiver"
           + " process at default tries: wall time, requests per delivery and per step, and the share"
-          + " of the time spent in the harness rather than waiting for the receiver); conform (a"
+          + " of the time spent in the harness rather than waiting for the receiver); jobs (the"
+          + " same check at --jobs 1, then at --jobs N in the same process: both wall times, their"
+          + " ratio, and whether both printed the same); conform (a"
           + " JSON Lines log of the PostgreSQL receiver's traffic checked by conform, against"
           + " reading and parsing the same file alone; lines/s and heap).",
       "",
@@ -52,6 +50,7 @@ final class BenchCommand implements Callable<Integer> {
     exploration,
     postgres,
     http,
+    jobs,
     conform
   }
 
@@ -60,7 +59,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--suite",
       defaultValue = "properties",
-      description = "properties (default), exploration, postgres, http or conform.")
+      description = "properties (default), exploration, postgres, http, jobs or conform.")
   Suite suite;
 
   @Option(
@@ -136,8 +135,18 @@ final class BenchCommand implements Callable<Integer> {
       names = "--receiver",
       paramLabel = "RECEIVER",
       defaultValue = "exec:python3 examples/python-receiver/receiver.py",
-      description = "http: the receiver the check runs against (default: ${DEFAULT-VALUE}).")
+      description =
+          "http and jobs: the receiver the check runs against (default: ${DEFAULT-VALUE}).")
   String receiver;
+
+  @Option(
+      names = "--jobs",
+      paramLabel = "N",
+      defaultValue = "2",
+      description =
+          "jobs: the check's --jobs in the run measured against --jobs 1 (default:"
+              + " ${DEFAULT-VALUE}).")
+  int jobs;
 
   @Option(
       names = "--lines",
@@ -161,7 +170,8 @@ final class BenchCommand implements Callable<Integer> {
       case properties -> properties(out, err);
       case exploration -> exploration(out, err);
       case postgres -> postgres(out, err);
-      case http -> http(out, err);
+      case http -> CheckBench.http(receiver, out, err);
+      case jobs -> CheckBench.jobs(receiver, jobs, out, err);
       case conform -> ConformBench.run(lines, log, seed, out, err);
     };
   }
@@ -183,93 +193,6 @@ final class BenchCommand implements Callable<Integer> {
               receivers, Duration.ofSeconds(warmup), Duration.ofSeconds(seconds)));
     }
     PostgresReport.print(out, measured);
-    out.flush();
-    return ExitCodes.OK;
-  }
-
-  /**
-   * A whole {@code check} of a receiver process, as a user runs it, with the time spent waiting for
-   * the receiver's answers told apart from the harness's own: the ratio is the harness's share of
-   * the wall time, both measured in this process.
-   */
-  private Integer http(PrintWriter out, PrintWriter err) {
-    Path reports;
-    try {
-      reports = Files.createTempDirectory("inboxcheck-bench-http");
-    } catch (IOException e) {
-      err.println("inboxcheck bench: cannot make a scratch folder: " + e.getMessage());
-      return ExitCodes.FAILED;
-    }
-    HttpTraffic.Totals before = HttpTraffic.totals();
-    long started = System.nanoTime();
-    int exit =
-        Main.run(
-            new PrintWriter(Writer.nullWriter()),
-            err,
-            "check",
-            "--receiver",
-            receiver,
-            "--reports",
-            reports.toString());
-    double wall = (System.nanoTime() - started) / 1e9;
-    HttpTraffic.Totals sent = HttpTraffic.totals().since(before);
-    if (exit != ExitCodes.OK) {
-      err.println("inboxcheck bench: the check itself did not pass (exit " + exit + ")");
-      return exit;
-    }
-    double waiting = sent.waitingNanos() / 1e9;
-    TextTable table =
-        new TextTable(
-            List.of(
-                "check, default tries",
-                "seconds",
-                "requests",
-                "deliveries",
-                "requests per delivery",
-                "waiting for the receiver, s",
-                "harness share"));
-    table.add(
-        List.of(
-            receiver,
-            String.format(Locale.ROOT, "%.1f", wall),
-            String.valueOf(sent.requests()),
-            String.valueOf(sent.deliveries()),
-            String.format(Locale.ROOT, "%.2f", (double) sent.requests() / sent.deliveries()),
-            String.format(Locale.ROOT, "%.1f", waiting),
-            String.format(Locale.ROOT, "%.2f", 1 - waiting / wall)));
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "Java %s, %d processors",
-            System.getProperty("java.version"),
-            Runtime.getRuntime().availableProcessors()));
-    out.println();
-    out.print(table.markdown());
-    // The steps a check sends: deliveries, clock moves and reconciliations; each is followed by
-    // one view (a GET view, unless the receiver sends views in its answers), and a scenario tried
-    // starts with a reset.
-    long steps =
-        sent.deliveries()
-            + sent.byKind().getOrDefault("POST /inboxcheck/clock", 0L)
-            + sent.byKind().getOrDefault("POST /inboxcheck/reconcile", 0L);
-    out.println();
-    out.println(
-        String.format(
-            Locale.ROOT,
-            "%d steps sent (deliveries, clock moves, reconciliations): %.2f requests per step",
-            steps,
-            (double) sent.requests() / steps));
-    TextTable kinds = new TextTable(List.of("request", "requests", "per delivery"));
-    sent.byKind()
-        .forEach(
-            (kind, count) ->
-                kinds.add(
-                    List.of(
-                        kind,
-                        String.valueOf(count),
-                        String.format(Locale.ROOT, "%.2f", (double) count / sent.deliveries()))));
-    out.println();
-    out.print(kinds.markdown());
     out.flush();
     return ExitCodes.OK;
   }

@@ -1,6 +1,7 @@
 package io.inboxcheck.cli;
 
 import io.inboxcheck.engine.Limits;
+import io.inboxcheck.modes.CaseCode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;

@@ -11,6 +11,7 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.suite.CheckSummary;
+import io.inboxcheck.suite.Jobs;
 import io.inboxcheck.suite.ReceiverCheck;
 import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
@@ -44,6 +45,9 @@ import picocli.CommandLine.Spec;
             + "summary.json and counterexamples/ under --reports. Exit codes: 0 everything "
             + "holds, 1 something failed, 2 the input was rejected.")
 final class CheckCommand implements Callable<Integer> {
+
+  /** The most jobs: each holds a thread and a receiver (a process, for exec:). */
+  static final int MAX_JOBS = 64;
 
   private static final Pattern SHARD = Pattern.compile("(\\d{1,6})/(\\d{1,6})");
 
@@ -114,6 +118,18 @@ final class CheckCommand implements Callable<Integer> {
   String shard;
 
   @Option(
+      names = "--jobs",
+      paramLabel = "N",
+      description =
+          "Run each property's tries on N receivers at once (1 to 64, default 1), with the "
+              + "result of --jobs 1 for the same seed: each job gets its own receiver (exec: "
+              + "starts the command N times, each with its own data folder and port; class:, "
+              + "model and postgres make N of them); http:URL takes only 1. The scenario files,"
+              + " --explore and shrinking run on one receiver; not with --crash or "
+              + "--concurrency.")
+  int jobs = 1;
+
+  @Option(
       names = "--explore",
       paramLabel = "FILE",
       description =
@@ -135,6 +151,8 @@ final class CheckCommand implements Callable<Integer> {
 
   private Generation generation = Generation.DEFAULT;
 
+  private Jobs jobReceivers;
+
   @Mixin ConcurrencyOptions concurrent;
 
   @Mixin CaseOptions cases;
@@ -152,13 +170,18 @@ final class CheckCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     StringBuilder problem = new StringBuilder();
+    if (jobs != 1 && (crash.requested || concurrent.concurrency != null)) {
+      err.println(
+          "inboxcheck check: --jobs runs the properties; not with --crash or --concurrency");
+      return ExitCodes.REJECTED;
+    }
     if (crash.requested) {
       Optional<Generation> retried = provider.generation(problem);
       if (retried.isEmpty()) {
         err.println("inboxcheck check: " + problem);
         return ExitCodes.REJECTED;
       }
-      return CrashCheck.fromCommandLine(receiver, seed, crash, cases, retried, out, err);
+      return CheckModes.crash(receiver, seed, crash, cases, retried.get(), out, err);
     }
     Optional<RunConfig> config = config(problem);
     Optional<Generation> generated = config.flatMap(valid -> provider.generation(problem));
@@ -170,7 +193,7 @@ final class CheckCommand implements Callable<Integer> {
     if (concurrency != ConcurrencyOptions.NOT_ASKED) {
       return concurrency < 0
           ? ExitCodes.REJECTED
-          : ConcurrencyCheck.fromCommandLine(
+          : CheckModes.concurrency(
               receiver, access, concurrency, seed, generated.get(), cases, reports, out, err);
     }
     if (cases.code != null) {
@@ -193,15 +216,18 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     Function<ReceiverSetup, Receiver> receivers = access.receivers(receiver, problem);
-    if (receivers == null) {
+    jobReceivers = receivers == null ? null : access.jobs(receiver, receivers, jobs, problem);
+    if (jobReceivers == null) {
       err.println("inboxcheck check: " + problem);
       return ExitCodes.REJECTED;
     }
     try {
       return check(receivers, config.get(), loaded.scenarios(), explored, out, err);
     } finally {
-      if (receivers instanceof AutoCloseable closeable) {
-        ReplayCommand.close(closeable);
+      for (Function<ReceiverSetup, Receiver> each : jobReceivers.receivers()) {
+        if (each instanceof AutoCloseable closeable) {
+          ReplayCommand.close(closeable);
+        }
       }
     }
   }
@@ -242,19 +268,24 @@ final class CheckCommand implements Callable<Integer> {
 
   private ReceiverCheck check(Function<ReceiverSetup, Receiver> receivers, RunConfig config) {
     return new ReceiverCheck(
-        receiver,
-        ReceiverNames.fileSafe(receiver),
-        "--receiver " + ShellWords.quote(receiver) + access.replayArguments(),
-        receivers,
-        config,
-        reports,
-        generation);
+            receiver,
+            ReceiverNames.fileSafe(receiver),
+            "--receiver " + ShellWords.quote(receiver) + access.replayArguments(),
+            receivers,
+            config,
+            reports,
+            generation)
+        .withJobs(jobReceivers);
   }
 
   /** The properties' configuration, or empty with {@code problem} filled. */
   private Optional<RunConfig> config(StringBuilder problem) {
     if (tries < 1) {
       problem.append("--tries must be at least 1, got ").append(tries);
+      return Optional.empty();
+    }
+    if (jobs < 1 || jobs > MAX_JOBS) {
+      problem.append("--jobs must be from 1 to " + MAX_JOBS + ", got ").append(jobs);
       return Optional.empty();
     }
     if (maxOrders < 1) {

@@ -1,7 +1,11 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.suite.Jobs;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import picocli.CommandLine.Option;
 
@@ -46,6 +50,36 @@ final class ReceiverAccessMixin {
         new ReceiverChoice.DatabaseOptions(jdbcUrl, databaseUser, databasePassword),
         secret,
         problem);
+  }
+
+  /**
+   * The receivers of {@code count} jobs ({@code check --jobs}): job 0's are {@code first}, and each
+   * other job builds its own from the same {@code receiver} text, as another run of the command
+   * would: an {@code exec:} command started once more (its own process, data folder and port), a
+   * class, the model or {@code postgres} (its own embedded server, or its own schemas on {@code
+   * --jdbc-url}) made anew. A receiver at an {@code http:URL} is one running service that every
+   * scenario resets, so it has no copy: more than one job is refused, null with {@code problem}
+   * filled.
+   */
+  Jobs jobs(
+      String receiver, Function<ReceiverSetup, Receiver> first, int count, StringBuilder problem) {
+    if (count > 1 && receiver.startsWith(HttpReceivers.HTTP_PREFIX)) {
+      problem
+          .append("--jobs ")
+          .append(count)
+          .append(": a receiver at one URL cannot be copied, and every job needs its own;")
+          .append(" give exec:COMMAND (started once per job) or --jobs 1");
+      return null;
+    }
+    List<Function<ReceiverSetup, Receiver>> all = new ArrayList<>(List.of(first));
+    for (int job = 1; job < count; job++) {
+      Function<ReceiverSetup, Receiver> another = receivers(receiver, problem);
+      if (another == null) {
+        return null;
+      }
+      all.add(another);
+    }
+    return new Jobs(all);
   }
 
   /**

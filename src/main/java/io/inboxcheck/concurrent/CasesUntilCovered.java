@@ -2,6 +2,8 @@ package io.inboxcheck.concurrent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The coverage of every case a concurrency check generated and passed, summed, so the check can
@@ -83,6 +85,30 @@ public final class CasesUntilCovered {
 
   public int cases() {
     return cases;
+  }
+
+  /**
+   * What the cases counted, by label: cases, rounds, reconciliations and clock moves, and each kind
+   * of overlap measured, as {@link #lines()} shows them.
+   */
+  public SortedMap<String, Long> counts() {
+    SortedMap<String, Long> counts = new TreeMap<>();
+    counts.put("cases", (long) cases);
+    counts.put("reconciliations and clock moves", (long) controls);
+    if (coverage != null) {
+      counts.put("rounds", (long) coverage.rounds());
+      counts.put("copies of one delivery in flight at once", (long) coverage.copiesInFlight());
+      counts.put("variants of one id in flight at once", (long) coverage.variantsInFlight());
+      counts.put(
+          "deliveries in flight with a reconciliation", (long) coverage.withReconciliation());
+      counts.put("deliveries in flight with a clock move", (long) coverage.withClockMove());
+      counts.put(
+          "rounds with every request in flight at once", (long) coverage.roundsAllInFlight());
+    }
+    if (resendRacesRequired) {
+      counts.put("a resend in flight with an automatic retry", (long) resendRacesInFlight);
+    }
+    return counts;
   }
 
   /**

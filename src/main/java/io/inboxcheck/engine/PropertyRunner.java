@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 
 /**
  * Runs properties: replays stored failures, generates test cases, shrinks and reports.
@@ -17,7 +19,8 @@ import java.util.TreeMap;
  * fully determined by its seed. The first failure is shrunk, saved and reported; remaining tries
  * are skipped. If every try passes, discards and coverage requirements are checked. A {@link Shard}
  * runs only its share of the tries, and a {@link Deadline} that passes stops generation early (the
- * run says so by its status).
+ * run says so by its status). {@link #run(IntFunction, int, RunConfig)} runs the tries on several
+ * workers at once with the same result ({@link ParallelTries}).
  */
 public final class PropertyRunner {
 
@@ -42,6 +45,78 @@ public final class PropertyRunner {
       }
     }
     return runTries(property, config, seed, database);
+  }
+
+  /**
+   * Runs the tries of a property on {@code jobs} workers at once, worker {@code w} checking with
+   * {@code workers.apply(w)}: the same property (name, generator, coverage, multiplier) with a
+   * check of its own, e.g. on its own receiver. The result equals what {@link #run(Property,
+   * RunConfig)} gives for worker 0's property: the same tries counted, the same failure, shrunk the
+   * same way. Stored examples and shrinking run on worker 0 alone, after every other worker has
+   * stopped. With one job (or one planned try) it is exactly {@link #run(Property, RunConfig)}.
+   *
+   * @throws IllegalArgumentException when {@code jobs} is below 1 or the workers' properties differ
+   *     in anything but their check
+   */
+  public static <T> PropertyResult<T> run(
+      IntFunction<Property<T>> workers, int jobs, RunConfig config) {
+    if (jobs < 1) {
+      throw new IllegalArgumentException("jobs must be at least 1, got " + jobs);
+    }
+    Property<T> first = workers.apply(0);
+    int used = Math.min(jobs, plannedTries(first, config));
+    if (used <= 1) {
+      return run(first, config);
+    }
+    List<Property<T>> properties = new ArrayList<>(List.of(first));
+    for (int worker = 1; worker < used; worker++) {
+      properties.add(sameButCheck(first, workers.apply(worker)));
+    }
+    long seed = config.seed().orElseGet(() -> Seeds.stableHash(first.name()));
+    Optional<ExampleDatabase> database = config.exampleDirectory().map(ExampleDatabase::new);
+    if (database.isPresent()) {
+      Optional<PropertyResult<T>> stored = replayStored(first, config, seed, database.get());
+      if (stored.isPresent()) {
+        return stored.get();
+      }
+    }
+    int[] planned =
+        IntStream.range(0, totalTries(first, config)).filter(config.shard()::includes).toArray();
+    RunStatistics statistics = new RunStatistics();
+    ParallelTries.Outcome<T> outcome =
+        new ParallelTries<>(properties, planned, seed, config, statistics::record).run();
+    if (outcome.failure().isPresent()) {
+      return failure(
+          first,
+          config,
+          seed,
+          statistics,
+          outcome.failure().get(),
+          outcome.failureTry(),
+          false,
+          database);
+    }
+    if (!outcome.allRun()) {
+      return statistics.result(
+          first.name(), seed, PropertyResult.Status.TIME_BUDGET_SPENT, Optional.empty(), List.of());
+    }
+    return completed(first, seed, statistics);
+  }
+
+  /** {@code other}, checked to be {@code first} but for its check. */
+  private static <T> Property<T> sameButCheck(Property<T> first, Property<T> other) {
+    if (!other.name().equals(first.name())
+        || other.triesMultiplier() != first.triesMultiplier()
+        || other.maxDiscardShare() != first.maxDiscardShare()
+        || !other.coverage().equals(first.coverage())) {
+      throw new IllegalArgumentException(
+          "every worker runs the same property, but \""
+              + other.name()
+              + "\" differs from \""
+              + first.name()
+              + "\" in more than its check");
+    }
+    return other;
   }
 
   /** Regenerates and checks the value encoded by {@code choices}, with the default limit. */

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -18,7 +19,12 @@ public final class PostgresReceivers implements Function<ReceiverSetup, Receiver
   private final String jdbcUrl;
   private final String user;
   private final String password;
-  private final String runId = Long.toString(System.currentTimeMillis(), 36);
+
+  /** Factories made in this process so far: two made in one millisecond (two jobs) differ. */
+  private static final AtomicInteger MADE = new AtomicInteger();
+
+  private final String runId =
+      Long.toString(System.currentTimeMillis(), 36) + "_" + MADE.incrementAndGet();
   private final List<PostgresReceiver> opened = new ArrayList<>();
   private EmbeddedServer embedded;
 

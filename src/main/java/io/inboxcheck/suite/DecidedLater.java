@@ -6,7 +6,6 @@ import io.inboxcheck.check.Violation;
 import io.inboxcheck.concurrent.SettledRun;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
-import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.Generation;
@@ -104,8 +103,21 @@ public final class DecidedLater {
       RunConfig config,
       Path folder,
       Optional<String> receiverArguments) {
+    return check(receiverName, Jobs.one(receivers), generation, config, folder, receiverArguments);
+  }
+
+  /** As above, the tries on every job at once and the failure shrunk on job 0. */
+  public static PropertyReport check(
+      String receiverName,
+      Jobs jobs,
+      Generation generation,
+      RunConfig config,
+      Path folder,
+      Optional<String> receiverArguments) {
+    Function<ReceiverSetup, Receiver> receivers = jobs.first();
     Property<Scenario> property = property(receiverName, receivers, generation);
-    PropertyResult<Scenario> result = PropertyRunner.run(property, config);
+    PropertyResult<Scenario> result =
+        jobs.run(property, job -> property(receiverName, job, generation), config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
       return PropertyReport.withoutFailure(result, receiverName);
     }

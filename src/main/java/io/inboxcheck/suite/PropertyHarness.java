@@ -6,7 +6,6 @@ import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
-import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.generate.Generation;
 import io.inboxcheck.generate.OrderCase;
@@ -64,10 +63,18 @@ public final class PropertyHarness {
   /** The fault-sequence property for one receiver. */
   public PropertyReport faultSequences(
       String receiverName, Function<ReceiverSetup, Receiver> receivers, CheckedRun.Checks checks) {
-    Property<Scenario> property =
-        ReceiverProperties.faultSequences(
-            receiverName, receivers, checks, Invariant.allModelFree(), generation);
-    PropertyResult<Scenario> result = PropertyRunner.run(property, config);
+    return faultSequences(receiverName, Jobs.one(receivers), checks);
+  }
+
+  /** The fault-sequence property, its tries on every job at once, shrunk on job 0. */
+  public PropertyReport faultSequences(String receiverName, Jobs jobs, CheckedRun.Checks checks) {
+    Function<ReceiverSetup, Receiver> receivers = jobs.first();
+    Function<Function<ReceiverSetup, Receiver>, Property<Scenario>> forJob =
+        job ->
+            ReceiverProperties.faultSequences(
+                receiverName, job, checks, Invariant.allModelFree(), generation);
+    Property<Scenario> property = forJob.apply(receivers);
+    PropertyResult<Scenario> result = jobs.run(property, forJob, config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
       return PropertyReport.withoutFailure(result, receiverName);
     }
@@ -80,8 +87,15 @@ public final class PropertyHarness {
   /** The order-independence property for one receiver. */
   public PropertyReport orderIndependence(
       String receiverName, Function<ReceiverSetup, Receiver> receivers) {
+    return orderIndependence(receiverName, Jobs.one(receivers));
+  }
+
+  /** The order-independence property, its tries on every job at once, shrunk on job 0. */
+  public PropertyReport orderIndependence(String receiverName, Jobs jobs) {
+    Function<ReceiverSetup, Receiver> receivers = jobs.first();
     Property<OrderCase> property = ReceiverProperties.orderIndependence(receiverName, receivers);
-    PropertyResult<OrderCase> result = PropertyRunner.run(property, config);
+    PropertyResult<OrderCase> result =
+        jobs.run(property, job -> ReceiverProperties.orderIndependence(receiverName, job), config);
     if (result.failure().isEmpty() || result.failure().get().shrunkValue() == null) {
       return PropertyReport.withoutFailure(result, receiverName);
     }

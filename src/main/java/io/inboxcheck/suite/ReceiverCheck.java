@@ -42,6 +42,9 @@ import java.util.function.Function;
  * @param config tries, seed, shard and time budget of the properties
  * @param reports the folder of the check's reports; counterexamples go below it
  * @param generation the provider and retention the fault sequences follow
+ * @param jobs the receivers of each job the properties' tries run on at once, job 0's being {@code
+ *     receivers}; the scenario files, {@code --explore}, the retention horizon and shrinking run on
+ *     job 0 alone
  */
 public record ReceiverCheck(
     String receiver,
@@ -50,7 +53,47 @@ public record ReceiverCheck(
     Function<ReceiverSetup, Receiver> receivers,
     RunConfig config,
     Path reports,
-    Generation generation) {
+    Generation generation,
+    Jobs jobs) {
+
+  public ReceiverCheck {
+    if (jobs.first() != receivers) {
+      throw new IllegalArgumentException("job 0 runs the check's own receivers");
+    }
+  }
+
+  /** A check of one job. */
+  public ReceiverCheck(
+      String receiver,
+      String receiverName,
+      String replayArguments,
+      Function<ReceiverSetup, Receiver> receivers,
+      RunConfig config,
+      Path reports,
+      Generation generation) {
+    this(
+        receiver,
+        receiverName,
+        replayArguments,
+        receivers,
+        config,
+        reports,
+        generation,
+        Jobs.one(receivers));
+  }
+
+  /** The same check with the properties' tries on {@code newJobs}, job 0's its receivers. */
+  public ReceiverCheck withJobs(Jobs newJobs) {
+    return new ReceiverCheck(
+        receiver,
+        receiverName,
+        replayArguments,
+        newJobs.first(),
+        config,
+        reports,
+        generation,
+        newJobs);
+  }
 
   /** A check whose fault sequences are generated as they always were. */
   public ReceiverCheck(
@@ -148,13 +191,13 @@ public record ReceiverCheck(
     parts.add(
         new PropertyPart(
             "fault sequences",
-            harness.faultSequences(receiverName, receivers, checks()),
+            harness.faultSequences(receiverName, jobs, checks()),
             PropertyRunner.plannedTries(faults, config),
             PropertyRunner.totalTries(faults, config)));
     parts.add(
         new PropertyPart(
             "arrival orders",
-            harness.orderIndependence(receiverName, receivers),
+            harness.orderIndependence(receiverName, jobs),
             PropertyRunner.plannedTries(orders, config),
             PropertyRunner.totalTries(orders, config)));
     if (DecidedLater.appliesTo(receivers)) {
@@ -164,7 +207,7 @@ public record ReceiverCheck(
               "deliveries decided later",
               DecidedLater.check(
                   receiverName,
-                  receivers,
+                  jobs,
                   generation,
                   config,
                   counterexamples(),

@@ -116,6 +116,24 @@ class InboxCheckTests {
   }
 
   @Test
+  void twoJobsFailWithTheMessageOfOne() {
+    InboxCheck check = InboxCheck.ofContract(ThinLastArrivalWinsReceiver::new).tries(50);
+
+    Map<String, Throwable> alone = run(check.reports(reports.resolve("one")).tests());
+    Map<String, Throwable> together = run(check.jobs(2).reports(reports.resolve("two")).tests());
+
+    assertThat(together.keySet()).isEqualTo(alone.keySet());
+    assertThat(alone.get("fault sequences keep every invariant")).isNotNull();
+    String one = reports.resolve("one").toString();
+    String two = reports.resolve("two").toString();
+    alone.forEach(
+        (name, failure) ->
+            assertThat(String.valueOf(together.get(name)))
+                .as(name)
+                .isEqualTo(String.valueOf(failure).replace(one, two)));
+  }
+
+  @Test
   void optionsOutOfRangeAreRefusedWithOneLine() {
     assertThatThrownBy(() -> InboxCheck.of(null))
         .isInstanceOf(IllegalArgumentException.class)
@@ -123,6 +141,9 @@ class InboxCheckTests {
     assertThatThrownBy(() -> InboxCheck.of(ModelReceiver::new).tries(0))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("tries must be at least 1, got 0");
+    assertThatThrownBy(() -> InboxCheck.of(ModelReceiver::new).jobs(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("jobs must be at least 1, got 0");
   }
 
   /** Runs every dynamic test; each name (containers' names prefixed) to its failure, or null. */

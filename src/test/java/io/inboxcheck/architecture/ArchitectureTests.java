@@ -78,7 +78,7 @@ class ArchitectureTests {
     assertThat(result.getFailureReport().toString()).contains("com.fasterxml.jackson");
   }
 
-  /** What the suite may use; the public API may use the suite and the same. */
+  /** What the suite may use; the public API may use the modes, the suite and the same. */
   private static final String[] SUITE_USES = {
     "engine",
     "generate",
@@ -94,9 +94,31 @@ class ArchitectureTests {
     "json.read"
   };
 
-  private static String[] withSuite(String[] layers) {
+  /**
+   * What the modes may use: the suite and HTTP receivers above what the suite may use, with {@code
+   * conform}; never the store, which the command line passes in.
+   */
+  private static final String[] MODES_USES = {
+    "suite",
+    "http",
+    "engine",
+    "generate",
+    "explore",
+    "report",
+    "conform",
+    "concurrent",
+    "profile",
+    "check",
+    "scenario",
+    "receiver",
+    "model",
+    "json",
+    "json.read"
+  };
+
+  private static String[] with(String layer, String[] layers) {
     String[] all = new String[layers.length + 1];
-    all[0] = "suite";
+    all[0] = layer;
     System.arraycopy(layers, 0, all, 1, layers.length);
     return all;
   }
@@ -141,6 +163,8 @@ class ArchitectureTests {
         .definedBy("io.inboxcheck.explore..")
         .layer("suite")
         .definedBy("io.inboxcheck.suite..")
+        .layer("modes")
+        .definedBy("io.inboxcheck.modes..")
         .layer("bench")
         .definedBy("io.inboxcheck.bench..")
         .layer("api")
@@ -189,6 +213,10 @@ class ArchitectureTests {
         .mayOnlyAccessLayers("report", "check", "scenario", "receiver", "model", "json")
         .whereLayer("suite")
         .mayOnlyAccessLayers(SUITE_USES)
+        .whereLayer("modes")
+        .mayOnlyAccessLayers(MODES_USES)
+        .whereLayer("modes")
+        .mayOnlyBeAccessedByLayers("api", "cli")
         .whereLayer("bench")
         .mayOnlyAccessLayers(
             "engine",
@@ -203,10 +231,34 @@ class ArchitectureTests {
             "json",
             "json.read")
         .whereLayer("api")
-        .mayOnlyAccessLayers(withSuite(SUITE_USES))
+        .mayOnlyAccessLayers(with("modes", with("suite", SUITE_USES)))
         .whereLayer("cli")
         .mayNotBeAccessedByAnyLayer()
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
+        .check(PRODUCTION);
+  }
+
+  /**
+   * The command line is a launcher: the crash and concurrency checks run their properties, rounds
+   * and serial orders in {@code modes}, where the Java API reaches them too; cli parses and prints.
+   */
+  @Test
+  void theCommandLineRunsNoCheckItself() {
+    // Their nested types count too: a ConcurrentRun.Recorded in cli would mean a run handled there.
+    noClasses()
+        .that()
+        .resideInAPackage("io.inboxcheck.cli..")
+        .should()
+        .dependOnClassesThat()
+        .haveNameMatching("io\\.inboxcheck\\.engine\\.PropertyRunner(\\$.*)?")
+        .orShould()
+        .dependOnClassesThat()
+        .haveNameMatching("io\\.inboxcheck\\.concurrent\\.ConcurrentRun(\\$.*)?")
+        .orShould()
+        .dependOnClassesThat()
+        .haveNameMatching("io\\.inboxcheck\\.concurrent\\.SerialisabilityCheck(\\$.*)?")
+        .because(
+            "docs/architecture.md: the checks run in modes, below the command line and the API")
         .check(PRODUCTION);
   }
 

@@ -99,4 +99,25 @@ class BenchCommandTests {
     assertThat(run.err()).contains("--seconds and --runs must be at least 1");
     assertThat(run.out()).isEmpty();
   }
+
+  @Test
+  void theJobsSuiteTimesOneJobThenTwoAndSaysBothPrintedTheSame() {
+    CommandRun run = CommandRun.of("bench", "--suite", "jobs", "--receiver", "model");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("| check, default tries | jobs | exit code | seconds | ratio to --jobs 1 |")
+        .containsPattern("\\| model \\| 1 \\| 0 \\| [0-9.]+ \\| 1\\.00 \\|")
+        .containsPattern("\\| model \\| 2 \\| 0 \\| [0-9.]+ \\| [0-9.]+ \\|")
+        .contains("Both runs printed the same verdicts, tries and counterexamples.");
+  }
+
+  @Test
+  void jobsBelowTwoAreRejectedBeforeAnyCheckRuns() {
+    CommandRun run = CommandRun.of("bench", "--suite", "jobs", "--jobs", "1");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.REJECTED);
+    assertThat(run.err()).contains("--jobs must be from 2 to 64");
+    assertThat(run.out()).isEmpty();
+  }
 }

@@ -2,6 +2,7 @@ package io.inboxcheck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.modes.CaseCode;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

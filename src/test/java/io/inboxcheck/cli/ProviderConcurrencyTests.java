@@ -3,6 +3,7 @@ package io.inboxcheck.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.modes.ConcurrencyCheck;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.inboxcheck.cli;
+package io.inboxcheck.modes;
 
 import io.inboxcheck.check.RefusalRule;
 import io.inboxcheck.concurrent.AuditReplay;

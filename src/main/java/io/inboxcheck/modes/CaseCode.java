@@ -1,4 +1,4 @@
-package io.inboxcheck.cli;
+package io.inboxcheck.modes;
 
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -12,13 +12,13 @@ import java.util.Optional;
  * Replaying the choices draws exactly the case again, as Hypothesis's {@code reproduce_failure}
  * does.
  */
-final class CaseCode {
+public final class CaseCode {
   /** The longest code accepted: far more than any shrunk case, small enough to read back safely. */
   static final int MAX_CODE_LENGTH = 100_000;
 
   private CaseCode() {}
 
-  static String encode(List<Long> choices) {
+  public static String encode(List<Long> choices) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     for (long choice : choices) {
       long rest = choice;
@@ -32,7 +32,7 @@ final class CaseCode {
   }
 
   /** The choices of {@code code}, or empty when it is not a code {@link #encode} wrote. */
-  static Optional<List<Long>> decode(String code) {
+  public static Optional<List<Long>> decode(String code) {
     if (code.isEmpty() || code.length() > MAX_CODE_LENGTH) {
       return Optional.empty();
     }

@@ -1,0 +1,254 @@
+package io.inboxcheck.modes;
+
+import static io.inboxcheck.modes.FailureLines.JAVA_JAR;
+import static io.inboxcheck.modes.FailureLines.indent;
+
+import io.inboxcheck.engine.PropertyResult;
+import io.inboxcheck.engine.TestCaseResult;
+import io.inboxcheck.generate.CrashCase;
+import io.inboxcheck.http.InFlight;
+import io.inboxcheck.report.Counted;
+import io.inboxcheck.report.ScenarioScript;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a {@link CrashCheck} run found and covered, as a {@link ModeResult}: the kills by where they
+ * landed, each against its floor, the cases that met a queue for a receiver that acknowledges on
+ * acceptance, and the failure with the seed, the rerun and the code that reruns exactly its case.
+ */
+final class CrashSummary {
+  private final String receiverChoice;
+  private final long seed;
+  private final int kills;
+  private final String arguments;
+
+  CrashSummary(String receiverChoice, long seed, int kills, String arguments) {
+    this.receiverChoice = receiverChoice;
+    this.seed = seed;
+    this.kills = kills;
+    this.arguments = arguments;
+  }
+
+  /** A run that drew cases until the kills were made or one failed. */
+  ModeResult ran(PropertyResult<CrashCase> result, boolean acknowledgesOnAcceptance) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        String.format(
+            "crash check of %s: seed %d, %d scenarios, %d kills, %d acknowledged deliveries",
+            receiverChoice,
+            seed,
+            result.triesRun(),
+            sum(result, "kills:"),
+            sum(result, "acknowledged")));
+    List<String> shortfalls = kills(lines, result);
+    if (acknowledgesOnAcceptance) {
+      shortfalls.addAll(settling(lines, result));
+    }
+    Optional<PropertyResult.Failure<CrashCase>> failure = result.failure();
+    if (failure.isPresent()) {
+      failure(lines, failure.get());
+      String code = CaseCode.encode(failure.get().shrunkChoices().values());
+      return result(
+          ModeResult.Conclusion.FAILED,
+          result,
+          Optional.of(failure.get().message()),
+          Optional.of(code),
+          lines);
+    }
+    if (!shortfalls.isEmpty()) {
+      lines.addAll(shortfalls);
+      lines.add(
+          "WEAK: nothing was lost, but the kills did not reach every kind of point, so the run"
+              + " proves less; this is no finding about the receiver, and no pass");
+      lines.addAll(
+          FailureLines.lines(
+              "", List.of(), seed, rerun(), null, "(raise --kills, or try another --seed)"));
+      return result(ModeResult.Conclusion.WEAK, result, Optional.empty(), Optional.empty(), lines);
+    }
+    lines.add(
+        "every acknowledged delivery survived, and every view equals the model's replay"
+            + " of its audit");
+    return result(ModeResult.Conclusion.PASSED, result, Optional.empty(), Optional.empty(), lines);
+  }
+
+  /** One case as {@code --reproduce} gave it, run {@code runs} times. */
+  ModeResult reproduced(TestCaseResult<CrashCase> result, int runs) {
+    List<String> lines = new ArrayList<>();
+    lines.add("crash check of " + receiverChoice + ": one case, as --reproduce gave it");
+    if (result.value() != null) {
+      lines.add(indent(render(result.value())));
+    }
+    if (!result.failed()) {
+      lines.add(
+          "run "
+              + runs
+              + " times: every acknowledged delivery survived, and the view equals the model's"
+              + " replay of its audit each time");
+      return new ModeResult(
+          ModeResult.Conclusion.PASSED,
+          result.metrics(),
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          lines);
+    }
+    lines.add("FAILED (run " + runs + " times):");
+    lines.add(indent(result.message()));
+    return new ModeResult(
+        ModeResult.Conclusion.FAILED,
+        result.metrics(),
+        Optional.of(result.message()),
+        Optional.of(CaseCode.encode(result.choices().values())),
+        Optional.empty(),
+        lines);
+  }
+
+  private static ModeResult result(
+      ModeResult.Conclusion conclusion,
+      PropertyResult<CrashCase> result,
+      Optional<String> failure,
+      Optional<String> code,
+      List<String> lines) {
+    return new ModeResult(conclusion, result.metrics(), failure, code, Optional.empty(), lines);
+  }
+
+  /** The kills by where they landed, each against its floor; returns the shortfalls. */
+  private List<String> kills(List<String> lines, PropertyResult<CrashCase> result) {
+    // A run that stopped at a failure drew fewer cases than it would have: its kills are counted,
+    // but held to no floor, or a second failure that is only the first's shadow would be printed.
+    boolean stopped = result.failure().isPresent();
+    lines.add(
+        stopped
+            ? "kills by where they landed, until the run stopped at the failure below:"
+            : "kills by where they landed:");
+    List<String> shortfalls = new ArrayList<>();
+    for (CrashCase.Point point : CrashCase.Point.values()) {
+      if (point == CrashCase.Point.NONE) {
+        continue;
+      }
+      long count = result.metrics().getOrDefault("kills:" + point, 0L);
+      long floor = floor(point);
+      String detail = point == CrashCase.Point.IN_FLIGHT ? inFlightText(result) : "";
+      String against = stopped ? "" : "  (floor " + floor + (count < floor ? ", BELOW)" : ")");
+      lines.add(String.format("  %-48s %4d%s%s", point.description(), count, against, detail));
+      if (count < floor && !stopped) {
+        shortfalls.add(
+            "coverage shortfall: kills "
+                + point.description()
+                + " occurred "
+                + count
+                + " times, the floor is "
+                + floor);
+      }
+    }
+    return shortfalls;
+  }
+
+  /**
+   * For a receiver that acknowledges on acceptance, the cases whose queue the kills met, each
+   * against its floor; returns the shortfalls.
+   */
+  private static List<String> settling(List<String> lines, PropertyResult<CrashCase> result) {
+    boolean stopped = result.failure().isPresent();
+    lines.add("cases of a receiver that decides after it acknowledges:");
+    List<String> shortfalls = new ArrayList<>();
+    for (String label : List.of(CrashCheck.SETTLE_WITH_PENDING, CrashCheck.DECIDED_OUT_OF_ORDER)) {
+      long count = result.metrics().getOrDefault(label, 0L);
+      long floor = CrashCheck.SETTLING_FLOOR;
+      String against = stopped ? "" : "  (floor " + floor + (count < floor ? ", BELOW)" : ")");
+      lines.add(String.format("  %-48s %4d%s", label, count, against));
+      if (count < floor && !stopped) {
+        shortfalls.add(
+            "coverage shortfall: "
+                + label
+                + " occurred "
+                + count
+                + " times, the floor is "
+                + floor);
+      }
+    }
+    return shortfalls;
+  }
+
+  /** Every kind of point once; right after an answer, a share of the kills asked for. */
+  private long floor(CrashCase.Point point) {
+    if (point == CrashCase.Point.AFTER_ANSWER) {
+      return Math.max(1, Math.round(kills * CrashCheck.AFTER_ANSWER_SHARE));
+    }
+    return 1;
+  }
+
+  private static String inFlightText(PropertyResult<CrashCase> result) {
+    List<String> parts = new ArrayList<>();
+    for (InFlight fate : InFlight.values()) {
+      long count = result.metrics().getOrDefault("in flight:" + fate, 0L);
+      if (count > 0) {
+        parts.add(count + " " + fate.name().toLowerCase().replace('_', ' '));
+      }
+    }
+    return parts.isEmpty() ? "" : ": " + String.join(", ", parts);
+  }
+
+  private void failure(List<String> lines, PropertyResult.Failure<CrashCase> failure) {
+    CrashCase shrunk = failure.shrunkValue();
+    lines.add(
+        "FAILED on scenario "
+            + (failure.tryIndex() + 1)
+            + ", shrunk to "
+            + Counted.of(shrunk.scenario().steps().size(), "step")
+            + " and "
+            + Counted.of(shrunk.killCount(), "kill")
+            + " ("
+            + failure.shrinkStop().describe()
+            + (failure.shrinkStop().oneMinimal()
+                ? "; no single drawn step or kill can be removed"
+                : "; not every drawn step and kill was tried without")
+            + "):");
+    if (shrunk.killCount() == 0) {
+      // The receiver fails with no kill at all: a mistake of every run, not of recovery.
+      lines.add(
+          "  no kill was needed: the receiver's audit or view differs from the model's replay of"
+              + " its audit, crash or not");
+    }
+    lines.add(indent(failure.message()));
+    lines.add(indent(failure.renderedValue()));
+    lines.addAll(
+        FailureLines.lines(
+            "",
+            List.of(),
+            seed,
+            rerun(),
+            "Rerun exactly this case with: "
+                + JAVA_JAR
+                + arguments
+                + " --reproduce "
+                + CaseCode.encode(failure.shrunkChoices().values()),
+            "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
+                + " steps, not always at the same instant)"));
+  }
+
+  private String rerun() {
+    return JAVA_JAR + arguments + " --seed " + seed + " --kills " + kills;
+  }
+
+  /** The case as a person reads it: the scenario's steps, then where the receiver was killed. */
+  static String render(CrashCase crashCase) {
+    StringBuilder text = new StringBuilder(ScenarioScript.render(crashCase.scenario()).strip());
+    text.append("\nkills:");
+    crashCase.killLines().forEach(line -> text.append("\n  ").append(line));
+    if (crashCase.killCount() == 0) {
+      text.append(" none");
+    }
+    return text.toString();
+  }
+
+  private static long sum(PropertyResult<?> result, String prefix) {
+    return result.metrics().entrySet().stream()
+        .filter(metric -> metric.getKey().startsWith(prefix))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
+  }
+}
