@@ -1,12 +1,18 @@
 package io.inboxcheck.api;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.http.HttpReceivers;
+import io.inboxcheck.modes.CaseCode;
+import io.inboxcheck.modes.CrashCheck;
+import io.inboxcheck.modes.Shrinking;
 import io.inboxcheck.receiver.ContractAdapter;
 import io.inboxcheck.receiver.ContractReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ShellWords;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.suite.DecidedLater;
 import io.inboxcheck.suite.Jobs;
@@ -15,11 +21,9 @@ import io.inboxcheck.suite.ReceiverCheck;
 import io.inboxcheck.suite.ReceiverNames;
 import io.inboxcheck.suite.ScenarioFolder;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -33,49 +37,36 @@ import org.junit.jupiter.api.DynamicTest;
  * The whole check of one receiver as JUnit 5 dynamic tests, for a {@code @TestFactory} in your own
  * build: every scenario file of a folder (its expectations, the invariants and the reference
  * model's decisions), the fault-sequence property and the arrival-order property, each with
- * shrinking. What {@code inboxcheck check --receiver class:NAME} runs, one test per file and per
- * property. Immutable: each option returns a new check.
+ * shrinking, and when asked the crash and concurrency checks. What {@code inboxcheck check} runs,
+ * one test per file, per property and per check, with the same results and the same text. The
+ * receiver is a class in this JVM ({@link #of}, {@link #ofContract}), a process inboxcheck starts
+ * ({@link #ofCommand}) or one already listening ({@link #ofUrl}). Immutable: each option returns a
+ * new check.
  *
  * <pre>{@code
  * @TestFactory
  * Stream<DynamicNode> inboxKeepsThePolicy() {
  *   return InboxCheck.of(MyReceiver::new).scenarios(Path.of("scenarios")).tries(200).tests();
  * }
+ *
+ * @TestFactory
+ * Stream<DynamicNode> serviceSurvivesKillsAndConcurrentCopies() {
+ *   return InboxCheck.ofCommand("java -jar target/my-service.jar").crash().concurrency(4).tests();
+ * }
  * }</pre>
  */
 @API(status = STABLE)
 public final class InboxCheck {
-  private static final Instant PROBE_START = Instant.parse("2024-03-01T10:00:00Z");
+  private final ReceiverSource source;
+  private final CheckSettings settings;
 
-  private final ReceiverFactory receivers;
-  private final Options options;
-
-  private InboxCheck(ReceiverFactory receivers, Options options) {
-    this.receivers = receivers;
-    this.options = options;
+  private InboxCheck(ReceiverSource source, CheckSettings settings) {
+    this.source = source;
+    this.settings = settings;
   }
 
-  /** What a check runs besides the receivers; each builder method changes one of them. */
-  private record Options(Path scenarios, int tries, Long seed, Path reports, int jobs) {
-    Options withScenarios(Path folder) {
-      return new Options(folder, tries, seed, reports, jobs);
-    }
-
-    Options withTries(int triesPerProperty) {
-      return new Options(scenarios, triesPerProperty, seed, reports, jobs);
-    }
-
-    Options withSeed(long propertySeed) {
-      return new Options(scenarios, tries, propertySeed, reports, jobs);
-    }
-
-    Options withReports(Path folder) {
-      return new Options(scenarios, tries, seed, folder, jobs);
-    }
-
-    Options withJobs(int count) {
-      return new Options(scenarios, tries, seed, reports, count);
-    }
+  private InboxCheck with(Consumer<CheckSettings> change) {
+    return new InboxCheck(source, settings.with(change));
   }
 
   /**
@@ -87,9 +78,7 @@ public final class InboxCheck {
     if (receivers == null) {
       throw new IllegalArgumentException("InboxCheck.of needs a receiver factory, e.g. Mine::new");
     }
-    return new InboxCheck(
-        receivers,
-        new Options(null, RunConfig.DEFAULT_TRIES, null, Path.of("target", "inboxcheck"), 1));
+    return new InboxCheck(ReceiverSource.of(receivers), new CheckSettings());
   }
 
   /**
@@ -105,9 +94,35 @@ public final class InboxCheck {
     return of(setup -> new ContractAdapter(receivers.apply(setup), setup));
   }
 
+  /**
+   * A check of a receiver in any language that speaks the receiver protocol
+   * (docs/receiver-protocol.md), started by inboxcheck as a process: what {@code inboxcheck check
+   * --receiver exec:COMMAND} checks. The process starts when the tests run and stops when they end;
+   * it is the only kind of receiver {@link #crash()} can kill.
+   *
+   * @param command the command that starts it, run by {@code sh -c} in the working folder, e.g.
+   *     {@code "java -jar target/my-service.jar"}
+   */
+  @API(status = EXPERIMENTAL)
+  public static InboxCheck ofCommand(String command) {
+    return new InboxCheck(ReceiverSource.ofCommand(command), new CheckSettings());
+  }
+
+  /**
+   * A check of a receiver that speaks the receiver protocol and is already listening at {@code
+   * url}: what {@code inboxcheck check --receiver http:URL} checks.
+   *
+   * @param url where it listens, e.g. {@code "http://127.0.0.1:8080"}
+   * @param controlSecret the secret it was started with for the control requests
+   */
+  @API(status = EXPERIMENTAL)
+  public static InboxCheck ofUrl(String url, String controlSecret) {
+    return new InboxCheck(ReceiverSource.ofUrl(url, controlSecret), new CheckSettings());
+  }
+
   /** Also replays every scenario file under {@code folder} (subfolders included), one test each. */
   public InboxCheck scenarios(Path folder) {
-    return new InboxCheck(receivers, options.withScenarios(folder));
+    return with(settings -> settings.scenarios = folder);
   }
 
   /** Generated tries per property, before its multiplier (fault sequences 5x, orders 2x). */
@@ -115,56 +130,161 @@ public final class InboxCheck {
     if (triesPerProperty < 1) {
       throw new IllegalArgumentException("tries must be at least 1, got " + triesPerProperty);
     }
-    return new InboxCheck(receivers, options.withTries(triesPerProperty));
+    return with(settings -> settings.tries = triesPerProperty);
   }
 
-  /** One seed for both properties, e.g. the one a failure printed. */
-  public InboxCheck seed(long propertySeed) {
-    return new InboxCheck(receivers, options.withSeed(propertySeed));
+  /**
+   * One seed for every part: both properties, the crash check and the concurrency check; e.g. the
+   * one a failure printed. Without it each property's seed derives from its name and each check has
+   * the command line's default seed, so a run repeats.
+   */
+  public InboxCheck seed(long seed) {
+    return with(settings -> settings.seed = seed);
   }
 
   /** Where counterexample files go (below {@code folder/counterexamples}). */
   public InboxCheck reports(Path folder) {
-    return new InboxCheck(receivers, options.withReports(folder));
+    return with(settings -> settings.reports = folder);
   }
 
   /**
    * Runs each property's tries on {@code count} receivers at once, with the result of one (the same
-   * failure, shrunk the same way) for the same seed. The factory is then called from {@code count}
-   * threads at once, and the receivers it makes must share nothing. Scenario files and shrinking
-   * run on one receiver at a time.
+   * failure, shrunk the same way) for the same seed. A factory is then called from {@code count}
+   * threads at once, and the receivers it makes must share nothing; a command is started once per
+   * job, and must keep its port and storage its own; a URL allows one job only. Scenario files,
+   * shrinking, crash and concurrency run on one receiver at a time.
    */
   public InboxCheck jobs(int count) {
     if (count < 1) {
       throw new IllegalArgumentException("jobs must be at least 1, got " + count);
     }
-    return new InboxCheck(receivers, options.withJobs(count));
+    return with(settings -> settings.jobs = count);
   }
 
   /**
-   * The dynamic tests: a container of one test per scenario file (when a folder was given), then
-   * one test per property. A failing test's message tells the failure: the broken invariant or
-   * expectations, the shrunk scenario step by step, and the commands that replay it.
+   * Leaves the two properties out: only the scenario files and the crash and concurrency checks
+   * asked for run.
+   */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck withoutProperties() {
+    return with(settings -> settings.properties = false);
+  }
+
+  /**
+   * Adds the crash check with {@value CrashCheck#DEFAULT_KILLS} kills, as {@code check --crash}:
+   * the receiver is killed with SIGKILL at drawn points and started again, and every delivery it
+   * acknowledged must survive (SPEC section 7). Only for {@link #ofCommand}.
+   */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck crash() {
+    return crash(CrashCheck.DEFAULT_KILLS);
+  }
+
+  /** The crash check with {@code kills} kills, as {@code check --crash --kills N}. */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck crash(int kills) {
+    if (!source.started()) {
+      throw new IllegalArgumentException(
+          "crash() needs a receiver inboxcheck starts and can kill: InboxCheck.ofCommand(...)");
+    }
+    if (kills < 1) {
+      throw new IllegalArgumentException("kills must be at least 1, got " + kills);
+    }
+    return with(settings -> settings.kills = kills);
+  }
+
+  /**
+   * Adds the concurrency check, as {@code check --concurrency K}: {@code requestsAtOnce} requests
+   * in flight together, every result explained by some serial order of them.
+   */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck concurrency(int requestsAtOnce) {
+    if (requestsAtOnce < 2) {
+      throw new IllegalArgumentException(
+          "concurrency needs at least 2 requests at once, got " + requestsAtOnce);
+    }
+    return with(settings -> settings.concurrency = requestsAtOnce);
+  }
+
+  /**
+   * Runs exactly the crash or concurrency case a failure printed, by its code, instead of drawing
+   * cases; for a check with one of {@link #crash()} and {@link #concurrency(int)}.
+   */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck reproduce(String code) {
+    if (code == null || CaseCode.decode(code).isEmpty()) {
+      throw new IllegalArgumentException(
+          "reproduce needs the code a failing crash or concurrency check printed, got \""
+              + code
+              + "\"");
+    }
+    return with(settings -> settings.reproduce = code);
+  }
+
+  /**
+   * Shrinks a crash or concurrency failure with at most {@code candidates} candidates and no time
+   * limit, so it shrinks alike on any machine (without it: {@value Shrinking#DEFAULT_BUDGET}
+   * candidates or 3 minutes, whichever comes first).
+   */
+  @API(status = EXPERIMENTAL)
+  public InboxCheck shrinkBudget(int candidates) {
+    if (candidates < 0) {
+      throw new IllegalArgumentException("shrinkBudget must not be negative, got " + candidates);
+    }
+    return with(settings -> settings.shrinkBudget = candidates);
+  }
+
+  /**
+   * The dynamic tests: a container of one test per scenario file (when a folder was given), one
+   * test per property, then the crash and concurrency checks asked for. A failing test's message
+   * tells the failure as the command line prints it (the broken invariant or expectations, the
+   * shrunk case step by step) and ends with how to rerun it from JUnit and from the command line.
+   * Processes the check starts stop when JUnit closes the stream.
    */
   public Stream<DynamicNode> tests() {
-    ReceiverCheck check = receiverCheck();
+    if (settings.reproduce != null && (settings.kills == null) == (settings.concurrency == null)) {
+      throw new IllegalArgumentException(
+          "reproduce reruns one crash or concurrency case: ask for exactly one of crash() and"
+              + " concurrency(K)");
+    }
+    String choice = source.choice();
+    List<AutoCloseable> started = new ArrayList<>();
+    List<Function<ReceiverSetup, Receiver>> jobs =
+        source.open(settings.jobs, HttpReceivers.timeoutFromProperties(), started);
+    ReceiverCheck check = receiverCheck(choice, jobs);
     List<DynamicNode> nodes = new ArrayList<>();
-    if (options.scenarios() != null) {
+    if (settings.scenarios != null) {
       nodes.add(scenarioFiles(check));
     }
-    Supplier<List<ReceiverCheck.PropertyPart>> properties =
-        once(() -> recorded(check.properties()));
-    nodes.add(property("fault sequences keep every invariant", properties, 0));
-    nodes.add(property("arrival orders do not change the outcome", properties, 1));
-    if (DecidedLater.appliesTo(receivers::create)) {
-      // A receiver that acknowledges on acceptance (SPEC section 3.6) is held to one more.
-      nodes.add(property("deliveries decided later keep every invariant", properties, 2));
+    if (settings.properties) {
+      Supplier<List<ReceiverCheck.PropertyPart>> properties =
+          once(() -> recorded(check.properties()));
+      nodes.add(property("fault sequences keep every invariant", properties, 0));
+      nodes.add(property("arrival orders do not change the outcome", properties, 1));
+      if (DecidedLater.appliesTo(jobs.get(0))) {
+        // A receiver that acknowledges on acceptance (SPEC section 3.6) is held to one more.
+        nodes.add(property("deliveries decided later keep every invariant", properties, 2));
+      }
     }
-    return nodes.stream();
+    if (settings.kills != null) {
+      nodes.add(ModeNodes.crash(choice, settings));
+    }
+    if (settings.concurrency != null) {
+      nodes.add(ModeNodes.concurrency(choice, jobs.get(0), settings));
+    }
+    return nodes.stream().onClose(() -> started.forEach(InboxCheck::stop));
+  }
+
+  private static void stop(AutoCloseable process) {
+    try {
+      process.close();
+    } catch (Exception e) {
+      // Stopping a receiver process is best effort; a JVM shutdown hook stops it as well.
+    }
   }
 
   private DynamicContainer scenarioFiles(ReceiverCheck check) {
-    ScenarioFolder.Loaded loaded = ScenarioFolder.read(options.scenarios());
+    ScenarioFolder.Loaded loaded = ScenarioFolder.read(settings.scenarios);
     List<DynamicNode> files = new ArrayList<>();
     for (String rejection : loaded.rejections()) {
       files.add(DynamicTest.dynamicTest(rejection, () -> Assertions.fail(rejection)));
@@ -175,7 +295,7 @@ public final class InboxCheck {
               scenario.source(),
               () -> {
                 ReceiverCheck.ScenariosPart part =
-                    check.scenarios(options.scenarios(), List.of(scenario));
+                    check.scenarios(settings.scenarios, List.of(scenario));
                 for (ReceiverCheck.ScenarioFailure failure : part.failures()) {
                   Assertions.fail(
                       failure.file()
@@ -186,7 +306,7 @@ public final class InboxCheck {
                 }
               }));
     }
-    return DynamicContainer.dynamicContainer("scenario files in " + options.scenarios(), files);
+    return DynamicContainer.dynamicContainer("scenario files in " + settings.scenarios, files);
   }
 
   private static DynamicTest property(
@@ -201,29 +321,20 @@ public final class InboxCheck {
         });
   }
 
-  /** The suite's check, named after the receiver's class so replay commands can reach it. */
-  private ReceiverCheck receiverCheck() {
-    String type;
-    ReceiverSetup probe =
-        new ReceiverSetup(
-            new TreeMap<>(), Scenario.DEFAULT_SUPPORTED_TYPES, Duration.ofHours(24), PROBE_START);
-    try (Receiver receiver = receivers.create(probe)) {
-      // A contract receiver is reached again through its own class, not the adapter around it.
-      Object reachable =
-          receiver instanceof ContractAdapter adapter ? adapter.receiver() : receiver;
-      type = reachable.getClass().getName();
-    }
-    String choice = "class:" + type;
-    RunConfig config = RunConfig.defaults().withTries(options.tries()).withoutExampleDatabase();
-    config = options.seed() == null ? config.withSeedFromName() : config.withSeed(options.seed());
+  /**
+   * The suite's check, named as the command line names the receiver, so replay commands reach it.
+   */
+  private ReceiverCheck receiverCheck(String choice, List<Function<ReceiverSetup, Receiver>> jobs) {
+    RunConfig config = RunConfig.defaults().withTries(settings.tries).withoutExampleDatabase();
+    config = settings.seed == null ? config.withSeedFromName() : config.withSeed(settings.seed);
     return new ReceiverCheck(
             choice,
             ReceiverNames.fileSafe(choice),
-            "--receiver " + choice,
-            receivers::create,
+            "--receiver " + ShellWords.quote(choice),
+            jobs.get(0),
             config,
-            options.reports())
-        .withJobs(Jobs.sharing(receivers::create, options.jobs()));
+            settings.reports)
+        .withJobs(new Jobs(jobs));
   }
 
   /**
@@ -232,9 +343,9 @@ public final class InboxCheck {
    */
   private List<ReceiverCheck.PropertyPart> recorded(List<ReceiverCheck.PropertyPart> parts) {
     for (ReceiverCheck.PropertyPart part : parts) {
-      PropertyRecords.record(options.reports(), part.outcome());
+      PropertyRecords.record(settings.reports, part.outcome());
     }
-    VerdictListener.recordedIn(options.reports());
+    VerdictListener.recordedIn(settings.reports);
     return parts;
   }
 

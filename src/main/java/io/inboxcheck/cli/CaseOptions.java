@@ -2,8 +2,8 @@ package io.inboxcheck.cli;
 
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.modes.CaseCode;
+import io.inboxcheck.modes.Shrinking;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -14,14 +14,6 @@ import picocli.CommandLine.Option;
  * process or sends a whole case).
  */
 final class CaseOptions {
-  /** Shrinking candidates at most, when {@code --shrink-budget} is not given. */
-  static final int DEFAULT_SHRINK_BUDGET = 150;
-
-  /**
-   * How long shrinking one failure may take, at most, when {@code --shrink-budget} is not given.
-   */
-  static final Duration SHRINK_TIME = Duration.ofMinutes(3);
-
   @Option(
       names = "--reproduce",
       paramLabel = "CODE",
@@ -37,7 +29,7 @@ final class CaseOptions {
           "With --crash or --concurrency: at most N shrinking candidates, each a whole case run"
               + " again (0 prints the failure as found). Given, it is the only limit, so a run"
               + " shrinks alike on any machine; not given, shrinking stops after "
-              + DEFAULT_SHRINK_BUDGET
+              + Shrinking.DEFAULT_BUDGET
               + " candidates or 3 minutes, whichever comes first.")
   Integer shrinkBudget;
 
@@ -67,17 +59,8 @@ final class CaseOptions {
     return code == null ? Optional.empty() : CaseCode.decode(code);
   }
 
-  /**
-   * How far a failing case is shrunk: the budget given, with no time limit, or the default budget
-   * and the time limit.
-   */
+  /** How far a failing case is shrunk ({@link Shrinking}). */
   Limits shrinking() {
-    return shrinkBudget == null
-        ? new Limits(
-            Limits.MAX_CHOICES,
-            DEFAULT_SHRINK_BUDGET,
-            Limits.MAX_SHRINK_PASSES,
-            Optional.of(SHRINK_TIME))
-        : new Limits(Limits.MAX_CHOICES, shrinkBudget, Limits.MAX_SHRINK_PASSES, Optional.empty());
+    return Shrinking.limits(shrinkBudget);
   }
 }

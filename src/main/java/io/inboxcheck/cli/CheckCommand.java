@@ -8,6 +8,7 @@ import io.inboxcheck.generate.Generation;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ShellWords;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
 import io.inboxcheck.suite.CheckSummary;

@@ -8,6 +8,7 @@ import io.inboxcheck.modes.ModeResult;
 import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ShellWords;
 import io.inboxcheck.store.PostgresReceivers;
 import io.inboxcheck.suite.ProviderSettings;
 import java.io.PrintWriter;

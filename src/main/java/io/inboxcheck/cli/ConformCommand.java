@@ -17,6 +17,7 @@ import io.inboxcheck.conform.MinimalScenario;
 import io.inboxcheck.conform.StoreAuditTable;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.report.ReportFiles;
+import io.inboxcheck.report.ShellWords;
 import io.inboxcheck.scenario.Scenario;
 import java.io.PrintWriter;
 import java.nio.file.Path;

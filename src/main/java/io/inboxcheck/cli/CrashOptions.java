@@ -1,5 +1,6 @@
 package io.inboxcheck.cli;
 
+import io.inboxcheck.modes.CrashCheck;
 import picocli.CommandLine.Option;
 
 /** The options of {@code check --crash}, which replaces the rest of the check when given. */
@@ -20,5 +21,5 @@ final class CrashOptions {
       names = "--kills",
       paramLabel = "N",
       description = "Kills in a --crash run (default: ${DEFAULT-VALUE}).")
-  int kills = 100;
+  int kills = CrashCheck.DEFAULT_KILLS;
 }

@@ -3,6 +3,7 @@ package io.inboxcheck.cli;
 import io.inboxcheck.http.HttpReceivers;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.report.ShellWords;
 import io.inboxcheck.suite.Jobs;
 import java.util.ArrayList;
 import java.util.List;

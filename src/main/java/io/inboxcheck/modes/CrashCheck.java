@@ -35,6 +35,9 @@ public final class CrashCheck {
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
   public static final long DEFAULT_CRASH_SEED = 20241201L;
 
+  /** The kills of a run when none are asked for. */
+  public static final int DEFAULT_KILLS = 100;
+
   /** The share of a run's kills that must land right after an answer: 20 of the default 100. */
   static final double AFTER_ANSWER_SHARE = 0.2;
 

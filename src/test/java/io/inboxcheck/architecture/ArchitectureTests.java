@@ -231,7 +231,7 @@ class ArchitectureTests {
             "json",
             "json.read")
         .whereLayer("api")
-        .mayOnlyAccessLayers(with("modes", with("suite", SUITE_USES)))
+        .mayOnlyAccessLayers(with("http", with("modes", with("suite", SUITE_USES))))
         .whereLayer("cli")
         .mayNotBeAccessedByAnyLayer()
         .because("docs/architecture.md: the model at the bottom, the command line at the top")
