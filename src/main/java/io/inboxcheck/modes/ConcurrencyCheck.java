@@ -98,6 +98,10 @@ public final class ConcurrencyCheck {
   private final Map<ConcurrentCase, Outcome> outcomes = new HashMap<>();
   private final CasesUntilCovered covered;
   private Outcome generated;
+
+  /** What stopped the first case before any was judged (a receiver that never answered). */
+  private ReceiverFailure beforeAnyCase;
+
   private Outcome last;
   private int sends = 1;
   private int sentTimes;
@@ -190,6 +194,9 @@ public final class ConcurrencyCheck {
             Shard.ALL,
             covered::floorsMet);
     PropertyResult<ConcurrentCase> result = PropertyRunner.run(property(), config);
+    if (generated == null && beforeAnyCase != null) {
+      throw beforeAnyCase;
+    }
     ConcurrencySummary.Header header = summary.header(generated, covered);
     Optional<PropertyResult.Failure<ConcurrentCase>> failure = result.failure();
     if (failure.isPresent()) {
@@ -206,6 +213,9 @@ public final class ConcurrencyCheck {
   private ModeResult reproduce(List<Long> choices) {
     sends = REPRODUCE_SENDS;
     TestCaseResult<ConcurrentCase> result = PropertyRunner.replay(property(), choices);
+    if (last == null && beforeAnyCase != null) {
+      throw beforeAnyCase;
+    }
     ConcurrencySummary.Header header = summary.header(last, covered);
     return summary.reproduced(header, result, sentTimes, last);
   }
@@ -217,7 +227,7 @@ public final class ConcurrencyCheck {
             (concurrentCase, context) -> {
               Outcome outcome = null;
               for (sentTimes = 1; sentTimes <= sends; sentTimes++) {
-                outcome = send(concurrentCase);
+                outcome = sendStoppingBeforeAnyCase(concurrentCase);
                 last = outcome;
                 if (!outcome.verdict().problems().isEmpty()) {
                   break;
@@ -243,6 +253,21 @@ public final class ConcurrencyCheck {
                   "concurrency: " + outcome.verdict().signature(), String.join("\n", problems));
             })
         .withRenderer(ConcurrentCase::describe);
+  }
+
+  /**
+   * {@link #send}, noting a receiver failure that came before any case was judged: the run then
+   * stops with it, since there is no case to report.
+   */
+  private Outcome sendStoppingBeforeAnyCase(ConcurrentCase concurrentCase) {
+    try {
+      return send(concurrentCase);
+    } catch (ReceiverFailure failure) {
+      if (last == null) {
+        beforeAnyCase = failure;
+      }
+      throw failure;
+    }
   }
 
   /** Sends one case to a fresh receiver and judges it. */

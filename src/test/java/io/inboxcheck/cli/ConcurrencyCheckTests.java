@@ -39,4 +39,26 @@ class ConcurrencyCheckTests {
 
     assertThat(run.out()).contains("concurrency check of model (it takes one request at a time");
   }
+
+  /** A receiver that never answers stops the run in one line; no case was judged to report. */
+  @Test
+  void anUnreachableReceiverStopsTheRunInOneLine() {
+    CommandRun run =
+        CommandRun.of(
+            "check",
+            "--concurrency",
+            "2",
+            "--receiver",
+            "http://127.0.0.1:9",
+            "--receiver-secret",
+            "secret");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
+    assertThat(run.err().strip())
+        .startsWith("inboxcheck: receiver http://127.0.0.1:9, reset to the scenario's setup:")
+        .contains("cannot reach http://127.0.0.1:9")
+        .contains("rerun with: java -jar target/inboxcheck.jar check --concurrency 2")
+        .doesNotContain("\n")
+        .doesNotContain("NullPointerException");
+  }
 }
