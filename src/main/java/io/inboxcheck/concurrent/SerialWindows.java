@@ -1,11 +1,8 @@
 package io.inboxcheck.concurrent;
 
 import io.inboxcheck.model.Decision;
-import io.inboxcheck.model.HeldInput;
-import io.inboxcheck.model.IdentityRecord;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.model.RecordedContent;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -20,7 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The check by serial orders: is there a serial order of each round's requests in which the model
@@ -143,16 +139,16 @@ public final class SerialWindows {
       int round = window.get(0).round();
       Optional<ReceiverView> shown = run.viewAfter(round);
       if (shown.isPresent()) {
-        String showing = search.ending(shown.get());
+        String showing = search.text.ending(shown.get());
         ModelReceiver nearest = next.values().iterator().next();
-        next.values().removeIf(state -> !search.ending(state.view()).equals(showing));
+        next.values().removeIf(state -> !search.text.ending(state.view()).equals(showing));
         if (next.isEmpty()) {
           return search.result(
               "round "
                   + (round + 1)
                   + ": no serial order of its requests ends in the view the receiver shows after"
                   + " it: "
-                  + search.difference(shown.get(), nearest.view())
+                  + search.text.difference(shown.get(), nearest.view())
                   + "; the round's answers "
                   + answers(window));
         }
@@ -167,15 +163,15 @@ public final class SerialWindows {
         states = states.subList(0, maxStates);
       }
     }
-    String ending = search.ending(search.stored);
+    String ending = search.text.ending(search.stored);
     for (ModelReceiver state : states) {
-      if (search.ending(state.view()).equals(ending)) {
+      if (search.text.ending(state.view()).equals(ending)) {
         return search.result(null);
       }
     }
     return search.result(
         "no serial order ends in the receiver's view: "
-            + search.difference(search.stored, states.get(0).view())
+            + search.text.difference(search.stored, states.get(0).view())
             + (states.size() > 1 ? " (or " + (states.size() - 1) + " other endings)" : ""));
   }
 
@@ -248,6 +244,7 @@ public final class SerialWindows {
     /** Whether states are told apart by all a later round reads, or by what the receiver shows. */
     private final boolean exact;
 
+    private final ViewText text;
     private long orders;
     private String boundReached;
 
@@ -263,6 +260,7 @@ public final class SerialWindows {
       this.maxOrders = maxOrders;
       this.exact = exact;
       this.orders = ordersBefore;
+      this.text = new ViewText(shows);
     }
 
     /**
@@ -272,7 +270,7 @@ public final class SerialWindows {
     void extend(ModelReceiver state, List<Sent> rest, int serial, Map<String, ModelReceiver> ends) {
       if (rest.isEmpty()) {
         orders++;
-        ends.putIfAbsent(exact ? key(state.view()) : ending(state.view()), state);
+        ends.putIfAbsent(exact ? ViewText.key(state.view()) : text.ending(state.view()), state);
         return;
       }
       if (orders >= maxOrders) {
@@ -326,139 +324,6 @@ public final class SerialWindows {
                       record.firstRecord().step() == step
                           || record.variants().stream().anyMatch(v -> v.step() == step));
       return inAudit || held || recorded;
-    }
-
-    /**
-     * What of a view the search compares, as text: what the receiver shows of cards, held inputs
-     * (by id, card and reason: copies of one content may be numbered either way), counters and
-     * identity records (first content and number of variants).
-     */
-    String ending(ReceiverView view) {
-      return String.join(" ", parts(view).values());
-    }
-
-    /**
-     * What tells two model states apart for the windows after: everything a later decision reads,
-     * whatever the receiver shows, and no step numbers (they follow the order tried). Deduplicating
-     * by what the receiver shows alone would drop a state whose hidden part, such as the arrival
-     * order of a card's held inputs (re-evaluation follows it), the latest decision of a content (a
-     * DUPLICATE restates it) or a first receipt time (retention prunes by it), is the only one that
-     * explains a later window.
-     */
-    private static String key(ReceiverView view) {
-      StringBuilder key = new StringBuilder();
-      key.append("clock ").append(view.clock()).append(" cards ").append(view.cards());
-      key.append(" counters ").append(view.replacements()).append(" held");
-      // A card's held inputs an authority re-evaluates count in arrival order, the others as a set.
-      view.held().stream()
-          .sorted(
-              Comparator.comparing((HeldInput input) -> input.objectId().orElse(""))
-                  .thenComparing(input -> reEvaluated(input) ? "" : held(input)))
-          .forEach(input -> key.append(' ').append(held(input)));
-      key.append(" identities");
-      view.identities().stream()
-          .sorted(Comparator.comparing(IdentityRecord::eventId))
-          .forEach(
-              record -> {
-                key.append(' ')
-                    .append(record.eventId())
-                    .append('@')
-                    .append(record.firstReceivedAt());
-                content(key, record.firstRecord());
-                record.variants().stream()
-                    .map(variant -> content(new StringBuilder(), variant).toString())
-                    .sorted()
-                    .forEach(key::append);
-              });
-      return key.toString();
-    }
-
-    private static boolean reEvaluated(HeldInput input) {
-      return !input.reason().resolvedByAuthority()
-          && !input.reason().staysUnresolvedAfterAuthority();
-    }
-
-    private static String held(HeldInput input) {
-      return input.reason() + ":" + input.envelope().content().canonicalText();
-    }
-
-    private static StringBuilder content(StringBuilder key, RecordedContent content) {
-      return key.append(" [")
-          .append(content.content().canonicalText())
-          .append(' ')
-          .append(content.latestDecision())
-          .append(']');
-    }
-
-    /** What differs between the receiver's view and a model's, part by part, card by card. */
-    String difference(ReceiverView stored, ReceiverView model) {
-      Map<String, String> shown = parts(stored);
-      Map<String, String> modelled = parts(model);
-      List<String> differing = new ArrayList<>();
-      shown.forEach(
-          (part, text) -> {
-            if (part.equals("cards")) {
-              cardDifferences(stored, model, differing);
-            } else if (!text.equals(modelled.get(part))) {
-              differing.add(
-                  "it shows " + text + " where the model ends with " + modelled.get(part));
-            }
-          });
-      return String.join("; ", differing);
-    }
-
-    /** The cards that differ, one by one: the others would drown them. */
-    private static void cardDifferences(
-        ReceiverView stored, ReceiverView model, List<String> differing) {
-      Set<String> ids = new TreeSet<>(stored.cards().keySet());
-      ids.addAll(model.cards().keySet());
-      for (String id : ids) {
-        Object shown = stored.cards().get(id);
-        Object modelled = model.cards().get(id);
-        if (!Objects.equals(shown, modelled)) {
-          differing.add("it shows " + id + " " + shown + " where the model ends with " + modelled);
-        }
-      }
-    }
-
-    /** The parts of a view the receiver shows, each as text that starts with its name. */
-    private Map<String, String> parts(ReceiverView view) {
-      Map<String, String> parts = new LinkedHashMap<>();
-      if (shows.contains(Observable.CARDS)) {
-        parts.put("cards", "cards " + view.cards());
-      }
-      if (shows.contains(Observable.HELD)) {
-        parts.put(
-            "held",
-            "held "
-                + view.held().stream()
-                    .map(
-                        input ->
-                            input.envelope().eventId().orElse("-")
-                                + "/"
-                                + input.envelope().objectId().orElse("-")
-                                + ":"
-                                + input.reason())
-                    .sorted()
-                    .toList());
-      }
-      if (shows.contains(Observable.COUNTERS)) {
-        parts.put("counters", "counters " + view.replacements());
-      }
-      if (shows.contains(Observable.IDENTITIES)) {
-        parts.put(
-            "identities",
-            "identities " + view.identities().stream().map(Search::identity).sorted().toList());
-      }
-      return parts;
-    }
-
-    private static String identity(IdentityRecord record) {
-      return record.eventId()
-          + "="
-          + record.firstRecord().content()
-          + " +"
-          + record.variants().size();
     }
 
     void reached(String bound) {
