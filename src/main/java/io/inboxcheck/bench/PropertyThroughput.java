@@ -1,11 +1,11 @@
 package io.inboxcheck.bench;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.generate.ScenarioGenerator;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

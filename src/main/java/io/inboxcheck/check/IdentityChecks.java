@@ -54,32 +54,9 @@ final class IdentityChecks {
         && !context.memory().retained(before.receivedAt());
   }
 
-  /** The harness's track of this delivery's id, when the id must still be retained. */
-  private static SentMemory.IdentityTrack retainedTrack(StepContext context) {
-    if (!context.durableDelivery()) {
-      return null;
-    }
-    String eventId = context.delivery().orElseThrow().envelope().eventId().orElse(null);
-    SentMemory.IdentityTrack track =
-        eventId == null ? null : context.memory().identities.get(eventId);
-    return track == null || !context.memory().retained(track.firstReceivedAt) ? null : track;
-  }
-
-  /** The decision recorded for this delivery's content under its retained id, or null. */
-  static Decision recordedDecision(StepContext context) {
-    SentMemory.IdentityTrack track = retainedTrack(context);
-    JsonValue content = context.delivery().map(d -> d.envelope().content()).orElse(null);
-    return track == null ? null : track.latestDecisions.get(content);
-  }
-
-  /** Whether this delivery is a changed content under an id that must still be retained. */
-  static boolean retainedVariant(StepContext context) {
-    return retainedTrack(context) != null && recordedDecision(context) == null;
-  }
-
   /** IDEMPOTENT_REDELIVERY: an identical redelivery changes nothing and restates the decision. */
   static List<Violation> redeliveryNotIdempotent(StepContext context) {
-    Decision recorded = recordedDecision(context);
+    Decision recorded = context.recordedDecision();
     if (recorded == null) {
       return List.of();
     }
@@ -99,7 +76,7 @@ final class IdentityChecks {
 
   /** NO_VARIANT_APPLIED: a changed content under a retained id changes no card. */
   static List<Violation> variantChangedCard(StepContext context) {
-    if (!retainedVariant(context) || context.changedCards().isEmpty()) {
+    if (!context.retainedVariant() || context.changedCards().isEmpty()) {
       return List.of();
     }
     String eventId = context.delivery().orElseThrow().envelope().eventId().orElseThrow();

@@ -1,5 +1,6 @@
 package io.inboxcheck.check;
 
+import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.receiver.Ack;
 import io.inboxcheck.receiver.Observable;
@@ -66,5 +67,27 @@ record StepContext(
 
   boolean quiet() {
     return recorded.detail() instanceof HistoryStep.Advanced;
+  }
+
+  /** The harness's track of this delivery's id, when the id must still be retained. */
+  private SentMemory.IdentityTrack retainedTrack() {
+    if (!durableDelivery()) {
+      return null;
+    }
+    String eventId = delivery().orElseThrow().envelope().eventId().orElse(null);
+    SentMemory.IdentityTrack track = eventId == null ? null : memory.identities.get(eventId);
+    return track == null || !memory.retained(track.firstReceivedAt) ? null : track;
+  }
+
+  /** The decision recorded for this delivery's content under its retained id, or null. */
+  Decision recordedDecision() {
+    SentMemory.IdentityTrack track = retainedTrack();
+    JsonValue content = delivery().map(d -> d.envelope().content()).orElse(null);
+    return track == null ? null : track.latestDecisions.get(content);
+  }
+
+  /** Whether this delivery is a changed content under an id that must still be retained. */
+  boolean retainedVariant() {
+    return retainedTrack() != null && recordedDecision() == null;
   }
 }

@@ -1,5 +1,6 @@
 package io.inboxcheck.explore;
 
+import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.InvariantChecker;
 import io.inboxcheck.check.Observation;
 import io.inboxcheck.check.Violation;
@@ -7,7 +8,6 @@ import io.inboxcheck.model.HeldInput;
 import io.inboxcheck.model.ObjectReconciliation;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.scenario.HistoryStep;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ record CheckedStep(HistoryStep recorded, List<Violation> violations) {
     Observation before = Observation.of(receiver.view());
     // A fresh session: its only memory is the harness's retention note for reports, which no
     // invariant reads.
-    HistoryStep recorded = new ScenarioRunner.Session(receiver).run(step);
+    HistoryStep recorded = new CheckedRun.Session(receiver).run(step);
     Observation after = Observation.of(receiver.view());
     return new CheckedStep(recorded, checker.check(step, before, recorded, after));
   }

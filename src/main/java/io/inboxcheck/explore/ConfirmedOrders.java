@@ -1,12 +1,12 @@
 package io.inboxcheck.explore;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +66,7 @@ final class ConfirmedOrders {
     Function<ReceiverSetup, Receiver> factory = receivers::apply;
     if (found.step() == 0) {
       Receiver receiver = factory.apply(ordered.setup());
-      History history = ScenarioRunner.replay(ordered, receiver, ScenarioRunner.StepObserver.NONE);
+      History history = ScenarioRunner.replay(ordered, receiver);
       boolean reproduced =
           properties.check(FinalState.of(receiver.view()), history.finalCards().keySet()).stream()
               .anyMatch(failure -> failure.property().equals(found.property()));

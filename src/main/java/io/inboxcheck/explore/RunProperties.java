@@ -1,5 +1,6 @@
 package io.inboxcheck.explore;
 
+import io.inboxcheck.check.ExpectationCheck;
 import io.inboxcheck.check.Invariant;
 import io.inboxcheck.check.OrderIndependent;
 import io.inboxcheck.json.JsonArray;
@@ -119,7 +120,7 @@ final class RunProperties {
                             .toList())));
     Scenario onlyCards = scenario.withSteps(List.of(), new JsonObject(restricted));
     ExpectationReport report =
-        Expectations.check(
+        ExpectationCheck.check(
             onlyCards,
             List.of(),
             Expectations.finalFacts(outcome.cards(), List.of(), ReplacementCounters.ZERO));

@@ -1,5 +1,6 @@
 package io.inboxcheck.report;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.check.Violation;
 import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
@@ -10,7 +11,6 @@ import io.inboxcheck.json.read.StrictJson;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 /**
- * Scenario files (SPEC section 9): reading them strictly, running one against receivers, histories,
- * expectations, and writing scenarios back.
+ * Scenario files (SPEC section 9): reading them strictly, histories, the facts expectations name,
+ * and writing scenarios back.
  *
  * <p>Internal to inboxcheck: other projects must not depend on it; it changes without notice
  * (docs/java-api.md).

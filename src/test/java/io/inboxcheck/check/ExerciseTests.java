@@ -44,7 +44,7 @@ class ExerciseTests {
 
   private static Map<Invariant, Long> count(StepContext context, Set<Invariant> checked) {
     EnumMap<Invariant, Long> tally = new EnumMap<>(Invariant.class);
-    Exercise.count(context, checked, tally);
+    InvariantChecker.countExercise(context, checked, tally);
     return tally;
   }
 
@@ -178,8 +178,8 @@ class ExerciseTests {
     StepContext clock =
         context(V3, advance(2, Duration.ofHours(1)), advanced(), view().build(), view().build());
     Set<Invariant> checked = EnumSet.of(Invariant.AUDIT_APPEND_ONLY, Invariant.PAUSED_FROZEN);
-    Exercise.count(clock, checked, tally);
-    Exercise.count(clock, checked, tally);
+    InvariantChecker.countExercise(clock, checked, tally);
+    InvariantChecker.countExercise(clock, checked, tally);
     assertThat(tally)
         .as("PAUSED_FROZEN had no paused card to guard, so it was not exercised")
         .containsExactly(Map.entry(Invariant.AUDIT_APPEND_ONLY, 2L));

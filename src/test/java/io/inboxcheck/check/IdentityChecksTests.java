@@ -116,8 +116,8 @@ class IdentityChecksTests {
   @Test
   void anIdenticalRedeliveryThatRestatesAndChangesNothingPasses() {
     StepContext redelivery = secondDelivery(FIRST, new Decision.Duplicate(Decision.APPLIED), V4);
-    assertThat(IdentityChecks.recordedDecision(redelivery)).isEqualTo(Decision.APPLIED);
-    assertThat(IdentityChecks.retainedVariant(redelivery)).isFalse();
+    assertThat(redelivery.recordedDecision()).isEqualTo(Decision.APPLIED);
+    assertThat(redelivery.retainedVariant()).isFalse();
     assertThat(IdentityChecks.redeliveryNotIdempotent(redelivery)).isEmpty();
   }
 
@@ -168,7 +168,7 @@ class IdentityChecksTests {
     StepContext expired =
         secondDelivery(
             FIRST, Duration.ofHours(24).plusMinutes(1), Decision.APPLIED, view().card(V3).build());
-    assertThat(IdentityChecks.recordedDecision(expired)).isNull();
+    assertThat(expired.recordedDecision()).isNull();
     assertThat(IdentityChecks.redeliveryNotIdempotent(expired)).isEmpty();
     StepContext lost =
         context(
@@ -177,20 +177,20 @@ class IdentityChecksTests {
             answered(null, Ack.NO_ACK, false),
             view().card(V4).build(),
             view().card(V3).build());
-    assertThat(IdentityChecks.recordedDecision(lost)).isNull();
+    assertThat(lost.recordedDecision()).isNull();
     assertThat(IdentityChecks.redeliveryNotIdempotent(lost)).isEmpty();
     StepContext anotherId = secondDelivery(envelope("e-2", 4L, "closed"), Decision.APPLIED, V3);
-    assertThat(IdentityChecks.recordedDecision(anotherId)).isNull();
+    assertThat(anotherId.recordedDecision()).isNull();
     StepContext noId =
         secondDelivery(envelope(null, CARD, 4L, "closed"), Decision.held(HeldReason.MALFORMED), V3);
-    assertThat(IdentityChecks.recordedDecision(noId)).isNull();
-    assertThat(IdentityChecks.retainedVariant(noId)).isFalse();
+    assertThat(noId.recordedDecision()).isNull();
+    assertThat(noId.retainedVariant()).isFalse();
   }
 
   @Test
   void aRetainedVariantThatChangesACardIsReported() {
     StepContext variant = secondDelivery(VARIANT, Decision.APPLIED, card(5, "archived"));
-    assertThat(IdentityChecks.retainedVariant(variant)).isTrue();
+    assertThat(variant.retainedVariant()).isTrue();
     List<Violation> found = IdentityChecks.variantChangedCard(variant);
 
     assertThat(found).hasSize(1);

@@ -42,11 +42,11 @@ class ReceiverThrewTests {
 
   @Test
   void theOneLineIsTheClassAndTheFirstLineOfTheMessage() {
-    assertThat(ReceiverThrew.oneLine(new IllegalStateException("  no card\n  at line 2 ")))
+    assertThat(CheckedRun.oneLine(new IllegalStateException("  no card\n  at line 2 ")))
         .isEqualTo("java.lang.IllegalStateException: no card");
-    assertThat(ReceiverThrew.oneLine(new IllegalStateException((String) null)))
+    assertThat(CheckedRun.oneLine(new IllegalStateException((String) null)))
         .isEqualTo("java.lang.IllegalStateException");
-    assertThat(ReceiverThrew.oneLine(new IllegalStateException("   ")))
+    assertThat(CheckedRun.oneLine(new IllegalStateException("   ")))
         .isEqualTo("java.lang.IllegalStateException");
   }
 
@@ -55,11 +55,11 @@ class ReceiverThrewTests {
     RuntimeException thrown = new IllegalArgumentException("bad");
     List<String> kinds =
         THREE_KINDS.steps().stream()
-            .map(step -> ReceiverThrew.violation(step, thrown).stepKind())
+            .map(step -> CheckedRun.threw(step, thrown).stepKind())
             .toList();
     assertThat(kinds).containsExactly("deliver", "reconcile", "advance");
 
-    Violation violation = ReceiverThrew.violation(THREE_KINDS.steps().get(1), thrown);
+    Violation violation = CheckedRun.threw(THREE_KINDS.steps().get(1), thrown);
     assertThat(violation.finding()).isEqualTo(Finding.RECEIVER_THREW);
     assertThat(violation.invariant()).isEqualTo(Invariant.RECEIVER_ANSWERS);
     assertThat(violation.step()).isEqualTo(2);

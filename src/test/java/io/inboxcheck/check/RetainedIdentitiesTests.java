@@ -34,7 +34,7 @@ class RetainedIdentitiesTests {
     deliver(model, 1, envelope("e-1", 2L, "L2"));
     deliver(receiver, 1, envelope("e-1", 2L, "L2"));
 
-    assertThat(RetainedIdentities.compare(CLOCK_STEP, model, receiver)).isEmpty();
+    assertThat(Conformance.compareRetained(CLOCK_STEP, model, receiver)).isEmpty();
   }
 
   @Test
@@ -45,7 +45,7 @@ class RetainedIdentitiesTests {
     receiver.advanceClock(1, START.plusSeconds(1));
     deliver(receiver, 1, envelope("e-1", 2L, "L2"));
 
-    assertThat(RetainedIdentities.compare(CLOCK_STEP, model, receiver).orElseThrow().describe())
+    assertThat(Conformance.compareRetained(CLOCK_STEP, model, receiver).orElseThrow().describe())
         .isEqualTo(
             "CONFORMANCE broken after step 3 (advance): expected identity e-1 first_received_at"
                 + " 2026-01-01T00:00:00Z; observed identity e-1 first_received_at"
@@ -66,7 +66,7 @@ class RetainedIdentitiesTests {
     receiver.advanceClock(3, past);
 
     assertThat(model.identities()).hasSize(1);
-    assertThat(RetainedIdentities.compare(CLOCK_STEP, model, receiver).orElseThrow().describe())
+    assertThat(Conformance.compareRetained(CLOCK_STEP, model, receiver).orElseThrow().describe())
         .isEqualTo(
             "CONFORMANCE broken after step 3 (advance): expected identity e-1 retained past"
                 + " 2026-01-02T00:00:00Z (first_received_at 2026-01-01T00:00:00Z + retention"
@@ -80,7 +80,7 @@ class RetainedIdentitiesTests {
     ReceiverState receiver = state();
     deliver(receiver, 1, envelope("e-9", 2L, "L2"));
 
-    assertThat(RetainedIdentities.compare(CLOCK_STEP, model, receiver).orElseThrow().describe())
+    assertThat(Conformance.compareRetained(CLOCK_STEP, model, receiver).orElseThrow().describe())
         .isEqualTo(
             "CONFORMANCE broken after step 3 (advance): expected identity e-9 none: never"
                 + " recorded; observed identity e-9 retained at clock 2026-01-01T00:00:00Z"

@@ -2,6 +2,7 @@ package io.inboxcheck.concurrent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.generate.ScenarioGenerator;
 import io.inboxcheck.json.read.InputRejected;
@@ -14,7 +15,6 @@ import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +39,7 @@ class AuditReplayTests {
     for (int index = 0; index < SCENARIOS; index++) {
       Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
       ModelReceiver model = new ModelReceiver(scenario.setup());
-      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      ScenarioRunner.replay(scenario, model);
       List<String> found =
           AuditReplay.check(
               scenario.setup(), model.view(), AuditReplay.Authorities.of(scenario.steps()));
@@ -61,7 +61,7 @@ class AuditReplayTests {
     for (int index = 0; index < SCENARIOS; index++) {
       Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
       ModelReceiver model = new ModelReceiver(scenario.setup());
-      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      ScenarioRunner.replay(scenario, model);
       List<AuditEntry> audit = model.view().audit();
       ArrivalOrder arrival = new ArrivalOrder(audit);
       AuditReplay.Authorities authorities = AuditReplay.Authorities.of(scenario.steps());
@@ -88,7 +88,7 @@ class AuditReplayTests {
     for (int index = 0; index < SCENARIOS; index++) {
       Scenario scenario = new ScenarioGenerator().generate(Choices.random(seeds.nextLong()), "r");
       ModelReceiver model = new ModelReceiver(scenario.setup());
-      ScenarioRunner.replay(scenario, model, (step, recorded, view) -> {});
+      ScenarioRunner.replay(scenario, model);
       AuditEntry.AuthorityApplied applied =
           model.view().audit().stream()
               .filter(AuditEntry.AuthorityApplied.class::isInstance)

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.check.CheckedRun;
 import io.inboxcheck.check.Invariant;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.inboxcheck.conform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.cli.Main;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.json.JsonNumber;
@@ -9,7 +10,6 @@ import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.store.EmbeddedServer;
 import io.inboxcheck.store.PostgresReceiver;
 import java.io.PrintWriter;
@@ -50,7 +50,7 @@ class ConformPostgresStoreTests {
     try (PostgresReceiver store =
         new PostgresReceiver(
             server.applicationConnections(SCHEMA, workload.setup()), SCHEMA, workload.setup())) {
-      ScenarioRunner.replay(workload, store, (step, recorded, view) -> {});
+      ScenarioRunner.replay(workload, store);
     }
   }
 

@@ -1,11 +1,11 @@
 package io.inboxcheck.conform;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

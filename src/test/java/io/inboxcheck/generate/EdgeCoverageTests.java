@@ -2,6 +2,7 @@ package io.inboxcheck.generate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.engine.CoverageShortfall;
 import io.inboxcheck.engine.Limits;
@@ -13,7 +14,6 @@ import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.suite.EdgeLabels;
 import io.inboxcheck.suite.RequiredCoverage;
 import io.inboxcheck.suite.ValueLabels;
@@ -106,10 +106,7 @@ class EdgeCoverageTests {
               EdgeLabels.ofScenario(scenario).forEach(context::label);
               ValueLabels.ofScenario(scenario).forEach(context::label);
               History history =
-                  ScenarioRunner.replay(
-                      scenario,
-                      new ModelReceiver(scenario.setup()),
-                      ScenarioRunner.StepObserver.NONE);
+                  ScenarioRunner.replay(scenario, new ModelReceiver(scenario.setup()));
               EdgeLabels.ofHistory(history).forEach(context::label);
               return new Verdict.Pass();
             });

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;

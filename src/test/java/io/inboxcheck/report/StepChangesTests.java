@@ -3,10 +3,10 @@ package io.inboxcheck.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,7 @@ package io.inboxcheck.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
@@ -34,7 +35,7 @@ class GuideWalkthroughScenarioTests {
     Scenario scenario =
         new ScenarioReader().read(ProjectPaths.scenarios().resolve("B62-15-events.json"));
     receiver = new ModelReceiver(scenario.setup());
-    history = ScenarioRunner.replay(scenario, receiver, ScenarioRunner.StepObserver.NONE);
+    history = ScenarioRunner.replay(scenario, receiver);
   }
 
   @Test

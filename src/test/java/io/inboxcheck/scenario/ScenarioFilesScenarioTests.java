@@ -3,6 +3,7 @@ package io.inboxcheck.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.report.HistoryHtml;
 import io.inboxcheck.report.HistoryJson;

@@ -11,6 +11,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.model.DecisionKind;

@@ -1,9 +1,9 @@
 package io.inboxcheck.scenario;
 
-import static io.inboxcheck.scenario.ScenarioRunner.StepObserver.NONE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
@@ -31,7 +31,7 @@ class WhatAReceiverWritesScenarioTests {
   @BeforeEach
   void replay() throws Exception {
     scenario = read("what-a-receiver-writes.json");
-    history = ScenarioRunner.replay(scenario, new ModelReceiver(scenario.setup()), NONE);
+    history = ScenarioRunner.replay(scenario, new ModelReceiver(scenario.setup()));
   }
 
   private static Scenario read(String file) throws Exception {
@@ -41,7 +41,7 @@ class WhatAReceiverWritesScenarioTests {
   /** The model's view right after {@code step}: the scenario's first steps on a fresh model. */
   private static ReceiverView viewAfter(Scenario scenario, int step) {
     ModelReceiver model = new ModelReceiver(scenario.setup());
-    ScenarioRunner.replay(scenario.withSteps(scenario.steps().subList(0, step), null), model, NONE);
+    ScenarioRunner.replay(scenario.withSteps(scenario.steps().subList(0, step), null), model);
     return model.view();
   }
 
@@ -147,7 +147,7 @@ class WhatAReceiverWritesScenarioTests {
   @Test
   void afterAReevaluationThatPausesTheCardAgainTheRestWaitAsTheyWere() throws Exception {
     Scenario repausing = read("reevaluation-repauses.json");
-    History again = ScenarioRunner.replay(repausing, new ModelReceiver(repausing.setup()), NONE);
+    History again = ScenarioRunner.replay(repausing, new ModelReceiver(repausing.setup()));
 
     AuditEntry.AuthorityApplied first =
         again.audit().stream()

@@ -5,6 +5,7 @@ import static io.inboxcheck.store.StoreFixtures.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.concurrent.SerialisabilityCheck;
 import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
@@ -16,7 +17,6 @@ import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.suite.SerialCounterexample;
 import java.nio.file.Path;
 import java.sql.Connection;

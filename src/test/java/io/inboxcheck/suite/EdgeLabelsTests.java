@@ -2,10 +2,10 @@ package io.inboxcheck.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -88,8 +88,7 @@ class EdgeLabelsTests {
 
   private static SortedSet<String> history(Scenario scenario) {
     return EdgeLabels.ofHistory(
-        ScenarioRunner.replay(
-            scenario, new ModelReceiver(scenario.setup()), ScenarioRunner.StepObserver.NONE));
+        ScenarioRunner.replay(scenario, new ModelReceiver(scenario.setup())));
   }
 
   private static String delivery(String eventId, String objectId, Object version, String stage) {

@@ -3,6 +3,7 @@ package io.inboxcheck.suite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.check.CheckedRun;
+import io.inboxcheck.check.ScenarioRunner;
 import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.generate.OversizedBodies;
@@ -10,7 +11,6 @@ import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioReader;
-import io.inboxcheck.scenario.ScenarioRunner;
 import io.inboxcheck.scenario.ScenarioStep;
 import io.inboxcheck.scenario.ScenarioWriter;
 import java.util.Map;

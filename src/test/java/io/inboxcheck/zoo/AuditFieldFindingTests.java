@@ -86,7 +86,7 @@ class AuditFieldFindingTests {
   @Test
   void theCrashChecksReplayOfTheAuditNamesTheSameMember() {
     PausedOmittingReceiver receiver = new PausedOmittingReceiver(CONFLICT.setup());
-    io.inboxcheck.scenario.ScenarioRunner.replay(CONFLICT, receiver, (step, recorded, view) -> {});
+    io.inboxcheck.check.ScenarioRunner.replay(CONFLICT, receiver);
 
     List<String> problems =
         AuditReplay.check(
