@@ -2,7 +2,6 @@ package io.inboxcheck.http;
 
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.json.JsonValue;
-import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
@@ -12,11 +11,7 @@ import io.inboxcheck.receiver.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -30,8 +25,9 @@ import java.util.concurrent.locks.LockSupport;
  * An {@code exec:} receiver that a crash check kills with SIGKILL, between requests or while a
  * delivery may be in flight, and starts again on the same data folder (docs/receiver-protocol.md,
  * "Crash checks"). It drives one scenario at a time, resetting the receiver only when a scenario
- * starts, remembers which deliveries were acknowledged, and maps the receiver's view onto steps
- * with the same rules as {@link HttpReceiver}.
+ * starts; what it sent in the scenario and which deliveries were acknowledged are kept in a {@link
+ * CrashLedger}, which maps the receiver's view onto steps with the same rules as {@link
+ * HttpReceiver}.
  */
 public final class KillableReceiver implements AutoCloseable {
   private final String command;
@@ -39,23 +35,12 @@ public final class KillableReceiver implements AutoCloseable {
   private final Duration timeout;
   private final Path data;
   private final String secret;
-  private final List<ViewMapping.Sent> sent = new ArrayList<>();
-  private final List<Acknowledged> acknowledged = new ArrayList<>();
-  private final List<Integer> auditSteps = new ArrayList<>();
-  private final List<String> losses = new ArrayList<>();
-  private final Map<JsonValue, Integer> sendsOfContent = new HashMap<>();
   private ReceiverProcess process;
   private ReceiverClient client;
   private int restarts;
-  private ReceiverSetup setup;
   private Instant clock;
-  private int lastStep;
-  private ViewMapping.Mapped mapped;
-  private String lastRefusal = "";
+  private CrashLedger ledger = new CrashLedger(null);
   private boolean acknowledgesOnAcceptance;
-
-  /** The most of a refusal's body shown in a finding: enough for the receiver's reason. */
-  private static final int MAX_REFUSAL_BODY = 120;
 
   /** A delivery the receiver answered 2xx: it must be in the audit whatever happens later. */
   public record Acknowledged(int step, Envelope envelope, Decision decision) {}
@@ -98,15 +83,8 @@ public final class KillableReceiver implements AutoCloseable {
   /** A new scenario: the only time the receiver is told to reset its storage. */
   public void reset(ReceiverSetup scenarioSetup) {
     startIfDead();
-    setup = scenarioSetup;
     clock = scenarioSetup.start();
-    sent.clear();
-    acknowledged.clear();
-    auditSteps.clear();
-    losses.clear();
-    sendsOfContent.clear();
-    lastStep = 0;
-    mapped = null;
+    ledger = new CrashLedger(scenarioSetup);
     String what = "reset (crash check)";
     ReceiverClient.Answer answer =
         client.control("reset", ProtocolValues.resetRequest(scenarioSetup), what);
@@ -144,12 +122,12 @@ public final class KillableReceiver implements AutoCloseable {
     if (!acknowledgesOnAcceptance) {
       return;
     }
-    before(step);
+    ledger.before(client, step);
     String what = "the settle after step " + step;
     ReceiverClient.Answer answer = client.control("settle", "{}", what);
     JsonObject body = client.protocol(() -> ProtocolValues.document(answer.body()), what);
     client.protocol(() -> ProtocolValues.settled(body), what);
-    mapped = null;
+    ledger.forget();
   }
 
   /**
@@ -157,30 +135,30 @@ public final class KillableReceiver implements AutoCloseable {
    * decide, and starts it again; what was accepted must still be there to decide.
    */
   public void settleAndKill(int step, long delayNanos) {
-    before(step);
+    ledger.before(client, step);
     String what = "the settle after step " + step + " (killed in flight)";
     killInFlight(client.controlAsync("settle", "{}", what), delayNanos);
   }
 
   /** How many times a delivery of {@code content} was sent in this scenario, answered or not. */
   public int sends(JsonValue content) {
-    return (int) sent.stream().filter(each -> each.envelope().content().equals(content)).count();
+    return ledger.sends(content);
   }
 
   /** How many acknowledged deliveries the receiver lists as accepted and not decided yet. */
   public int pending() {
-    return current().pending().size();
+    return ledger.current(client).pending().size();
   }
 
   public void advanceClock(int step, Instant time) {
-    before(step);
+    ledger.before(client, step);
     client.control(
         "clock", ProtocolValues.clockRequest(time), "moving the clock (step " + step + ")");
     clock = time;
   }
 
   public void reconcile(int step, SortedMap<String, AuthoritativeCard> authority) {
-    before(step);
+    ledger.before(client, step);
     client.control(
         "reconcile",
         ProtocolValues.reconcileRequest(authority),
@@ -189,13 +167,14 @@ public final class KillableReceiver implements AutoCloseable {
 
   /** Delivers and waits for the answer; true when acknowledged. */
   public boolean deliver(int step, Envelope envelope, Transport transport) {
-    before(step);
+    ledger.before(client, step);
     String what = "the delivery at step " + step;
     if (transport.storageFault()) {
       client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
     }
-    ReceiverClient.Answer answer = client.deliver(envelope.text(), headers(envelope), what);
-    return answered(step, envelope, answer, what);
+    ReceiverClient.Answer answer =
+        client.deliver(envelope.text(), ledger.headers(envelope, clock), what);
+    return ledger.answered(client, step, envelope, answer, what);
   }
 
   /**
@@ -203,43 +182,27 @@ public final class KillableReceiver implements AutoCloseable {
    * starts it again and finds out from its audit whether an unanswered delivery was recorded.
    */
   public InFlight deliverAndKill(int step, Envelope envelope, long delayNanos) {
-    before(step);
+    ledger.before(client, step);
     String what = "the delivery at step " + step + " (killed in flight)";
     CompletableFuture<ReceiverClient.Answer> answer =
-        client.deliverAsync(envelope.text(), headers(envelope), what);
+        client.deliverAsync(envelope.text(), ledger.headers(envelope, clock), what);
     LockSupport.parkNanos(delayNanos);
-    int acknowledgedBefore = acknowledgedSends(envelope.content());
+    int acknowledgedBefore = ledger.acknowledgedSends(envelope.content());
     // No view is read first: it would wait for the delivery and the kill would never land inside.
-    killAndRestart(auditSteps.size());
+    killAndRestart(ledger.auditShown());
     ReceiverClient.Answer arrived = arrivedAnswer(answer);
     if (arrived != null) {
-      boolean acked = answered(step, envelope, arrived, what);
-      mapped = null;
+      boolean acked = ledger.answered(client, step, envelope, arrived, what);
+      ledger.forget();
       return acked ? InFlight.ANSWERED : InFlight.REFUSED;
     }
-    // Taken as acknowledged while the view is read: a receiver that accepts first may list it as
-    // pending rather than decided, and pending copies are matched only to acknowledged ones.
-    sent.add(new ViewMapping.Sent(step, envelope, true));
-    long recorded =
-        current().view().audit().stream()
-                .filter(
-                    entry ->
-                        entry instanceof AuditEntry.DeliveryRecorded delivery
-                            && delivery.envelope().content().equals(envelope.content()))
-                .count()
-            + (current().pending().contains(step) ? 1 : 0);
-    sent.remove(sent.size() - 1);
-    boolean kept = recorded > acknowledgedBefore;
-    // Counted as acknowledged when it was recorded, so the n-th record of this content still
-    // belongs to the n-th delivery that reached the receiver's storage.
-    sent.add(new ViewMapping.Sent(step, envelope, kept));
-    mapped = null;
+    boolean kept = ledger.unansweredRecorded(client, step, envelope, acknowledgedBefore);
     return kept ? InFlight.RECORDED : InFlight.NOT_RECORDED;
   }
 
   /** SIGKILL, then the same command on the same data folder; the scenario carries on. */
   public void killAndRestart() {
-    killAndRestart(current().view().audit().size());
+    killAndRestart(ledger.current(client).view().audit().size());
   }
 
   /**
@@ -247,7 +210,7 @@ public final class KillableReceiver implements AutoCloseable {
    * which a receiver that answers before its COMMIT has not committed yet.
    */
   public void killNow() {
-    killAndRestart(auditSteps.size());
+    killAndRestart(ledger.auditShown());
   }
 
   /**
@@ -255,14 +218,15 @@ public final class KillableReceiver implements AutoCloseable {
    * #killNow}), then starts it again; true when acknowledged.
    */
   public boolean deliverThenKill(int step, Envelope envelope, Transport transport) {
-    before(step);
+    ledger.before(client, step);
     String what = "the delivery at step " + step + " (killed right after its answer)";
     if (transport.storageFault()) {
       client.control("fail-next-write", "{}", "arming the storage fault of step " + step);
     }
-    ReceiverClient.Answer answer = client.deliverDirect(envelope.text(), headers(envelope), what);
+    ReceiverClient.Answer answer =
+        client.deliverDirect(envelope.text(), ledger.headers(envelope, clock), what);
     killNow();
-    return answered(step, envelope, answer, what);
+    return ledger.answered(client, step, envelope, answer, what);
   }
 
   /**
@@ -272,7 +236,7 @@ public final class KillableReceiver implements AutoCloseable {
    */
   public void reconcileAndKill(
       int step, SortedMap<String, AuthoritativeCard> authority, long delayNanos) {
-    before(step);
+    ledger.before(client, step);
     String what = "the reconciliation at step " + step + " (killed in flight)";
     killInFlight(
         client.controlAsync("reconcile", ProtocolValues.reconcileRequest(authority), what),
@@ -285,7 +249,7 @@ public final class KillableReceiver implements AutoCloseable {
    * kept of it.
    */
   public void advanceClockAndKill(int step, Instant time, long delayNanos) {
-    before(step);
+    ledger.before(client, step);
     String what = "moving the clock to " + time + " (step " + step + ", killed in flight)";
     killInFlight(client.controlAsync("clock", ProtocolValues.clockRequest(time), what), delayNanos);
     advanceClock(step, time);
@@ -293,9 +257,9 @@ public final class KillableReceiver implements AutoCloseable {
 
   private void killInFlight(CompletableFuture<ReceiverClient.Answer> answer, long delayNanos) {
     LockSupport.parkNanos(delayNanos);
-    killAndRestart(auditSteps.size());
+    killAndRestart(ledger.auditShown());
     arrivedAnswer(answer);
-    mapped = null;
+    ledger.forget();
   }
 
   /**
@@ -304,7 +268,7 @@ public final class KillableReceiver implements AutoCloseable {
    * starts it for good. Each of those is a kill.
    */
   public void killThroughRecovery(List<Long> delaysNanos) {
-    int shown = current().view().audit().size();
+    int shown = ledger.current(client).view().audit().size();
     process.kill();
     restarts++;
     for (long delay : delaysNanos) {
@@ -319,7 +283,7 @@ public final class KillableReceiver implements AutoCloseable {
     if (!process.alive()) {
       process.close();
       launch();
-      mapped = null;
+      ledger.forget();
     }
   }
 
@@ -332,71 +296,30 @@ public final class KillableReceiver implements AutoCloseable {
   /** Starts the receiver again and notes what its audit lost of the {@code shown} entries. */
   private void restarted(int shown) {
     launch();
-    mapped = null;
-    int kept = current().view().audit().size();
-    if (kept < shown) {
-      String where = "after kill " + restarts + " (step " + lastStep + ")";
-      losses.add(where + " the audit holds " + kept + " entries; it showed " + shown + " before");
-      auditSteps.subList(kept, auditSteps.size()).clear();
-      mapped = null;
-    }
+    ledger.restarted(client, shown, restarts);
   }
 
   /** The receiver's view, mapped onto this scenario's steps. */
   public RecordedView view() {
-    return current().view();
+    return ledger.current(client).view();
   }
 
   /** Every delivery of this scenario the receiver acknowledged, in order. */
   public List<Acknowledged> acknowledged() {
-    return List.copyOf(acknowledged);
+    return ledger.acknowledged();
   }
 
   /** Audit entries the receiver had shown and no longer held after a restart, one line each. */
   public List<String> losses() {
-    return List.copyOf(losses);
-  }
-
-  private boolean answered(int step, Envelope envelope, ReceiverClient.Answer answer, String what) {
-    sent.add(new ViewMapping.Sent(step, envelope, answer.successful()));
-    if (!answer.successful()) {
-      lastRefusal = refusal(answer);
-      return false;
-    }
-    Decision decision = null;
-    if (!answer.body().isBlank()) {
-      JsonObject body = client.protocol(() -> ProtocolValues.document(answer.body()), what);
-      if (body.get("decision").isPresent()) {
-        decision = client.protocol(() -> ProtocolValues.decision(body, "$"), what);
-      }
-    }
-    acknowledged.add(new Acknowledged(step, envelope, decision));
-    return true;
+    return ledger.losses();
   }
 
   /**
-   * The last answer that was not 2xx, as a person reads it: its status and the start of its body,
-   * on one line.
+   * The last answer of this scenario that was not 2xx, as a person reads it: its status and the
+   * start of its body, on one line.
    */
   public String lastRefusal() {
-    return lastRefusal;
-  }
-
-  private static String refusal(ReceiverClient.Answer answer) {
-    String body = answer.body().strip().replaceAll("\\s+", " ");
-    if (body.length() > MAX_REFUSAL_BODY) {
-      body = body.substring(0, MAX_REFUSAL_BODY) + "...";
-    }
-    return "HTTP " + answer.status() + (body.isEmpty() ? "" : " " + body);
-  }
-
-  private int acknowledgedSends(JsonValue content) {
-    return (int)
-        sent.stream()
-            .filter(
-                delivery ->
-                    delivery.acknowledged() && delivery.envelope().content().equals(content))
-            .count();
+    return ledger.lastRefusal();
   }
 
   /** The answer if a whole one arrived before the kill, else null. */
@@ -410,32 +333,6 @@ public final class KillableReceiver implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new ReceiverFailure(client.prefix("waiting for a killed delivery") + "interrupted");
     }
-  }
-
-  private Map<String, String> headers(Envelope envelope) {
-    int sends = sendsOfContent.merge(envelope.content(), 1, Integer::sum);
-    Map<String, String> headers = new LinkedHashMap<>();
-    ProtocolValues.webhookId(envelope).ifPresent(id -> headers.put("Webhook-Id", id));
-    headers.put("Webhook-Attempt", Integer.toString(sends));
-    headers.put("Webhook-Timestamp", Long.toString(clock.getEpochSecond()));
-    return headers;
-  }
-
-  /** Entries written so far belong to the step that was running when they appeared. */
-  private void before(int step) {
-    if (lastStep != step) {
-      current();
-    }
-    lastStep = step;
-    mapped = null;
-  }
-
-  private ViewMapping.Mapped current() {
-    if (mapped != null) {
-      return mapped;
-    }
-    mapped = client.view(sent, auditSteps, lastStep, setup);
-    return mapped;
   }
 
   /** Stops the receiver and deletes its data folder. */
