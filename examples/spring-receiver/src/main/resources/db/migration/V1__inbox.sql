@@ -43,8 +43,14 @@ CREATE TABLE cards (
 -- One per retained event id: its first record and variants as JSON; seq orders first receipts.
 CREATE TABLE identities (event_id text PRIMARY KEY, seq bigint NOT NULL, record text NOT NULL);
 
--- Held inputs with their current reason, until an authority resolves or re-evaluates them.
-CREATE TABLE held (arrival bigint PRIMARY KEY REFERENCES arrivals (arrival), reason text NOT NULL);
+-- Held inputs with their current reason, until an authority resolves or re-evaluates them. They
+-- are in the order they were decided (seq, their delivery's audit entry), which is the order the
+-- policy re-evaluates them in; deliveries decided later need not be decided in arrival order.
+CREATE TABLE held (
+  arrival bigint PRIMARY KEY REFERENCES arrivals (arrival),
+  seq     bigint NOT NULL,
+  reason  text NOT NULL
+);
 
 -- Append-only, numbered by the ledger.
 CREATE TABLE audit (seq bigint PRIMARY KEY, entry text NOT NULL);

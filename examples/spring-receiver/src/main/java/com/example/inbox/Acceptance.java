@@ -6,19 +6,19 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Stores a delivery in the inbox, with its arrival number, in one transaction (SPEC 3.6): once
- * this returns the delivery is durably accepted and the 2xx may leave; the workers decide it.
+ * this returns the delivery is durably accepted and the 2xx may leave; the workers find it at
+ * their next look at the inbox, so deliveries that arrive close together queue, as they do
+ * behind any scheduled poller.
  */
 @Component
 public class Acceptance {
   private final Store store;
   private final TransactionTemplate transactions;
-  private final Workers workers;
   private final AtomicBoolean failNextWrite = new AtomicBoolean();
 
-  Acceptance(Store store, TransactionTemplate transactions, Workers workers) {
+  Acceptance(Store store, TransactionTemplate transactions) {
     this.store = store;
     this.transactions = transactions;
-    this.workers = workers;
   }
 
   /** Thrown when the acceptance's write failed: nothing is stored, the answer is not 2xx. */
@@ -30,8 +30,7 @@ public class Acceptance {
 
   /** Accepts one request body as received; answers its arrival number. */
   public long accept(String body) {
-    Long arrival =
-        transactions.execute(
+    return transactions.execute(
             status -> {
               if (failNextWrite.getAndSet(false)) {
                 throw new NotAccepted("the delivery could not be stored durably; retry");
@@ -40,8 +39,6 @@ public class Acceptance {
               store.inbox(next, body);
               return next;
             });
-    workers.wake();
-    return arrival;
   }
 
   /**

@@ -122,7 +122,7 @@ public class Decider {
       store.updateIdentity(eventId, identity);
     }
     if (Decisions.is(decision, "HELD")) {
-      store.hold(arrival, decision.get("reason").asText());
+      store.hold(arrival, decision.get("reason").asText(), seq);
     }
     store.countReplacements(Decisions.is(decision, "APPLIED") ? 1 : 0, 0);
   }

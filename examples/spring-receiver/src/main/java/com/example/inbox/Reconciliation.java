@@ -96,7 +96,7 @@ public class Reconciliation {
             Json.object().put("arrival", arrival).put("reason", judged.decision().get("reason").asText()));
       }
     }
-    sortByArrival(stillHeld);
+    inHeldOrder(stillHeld, List.copyOf(held.keySet()));
 
     store.putCard(objectId, card);
     ObjectNode authorityEntry = Json.object();
@@ -120,7 +120,9 @@ public class Reconciliation {
     }
     for (ObjectNode item : reevaluatedEntries) {
       long arrival = item.get("arrival").asLong();
-      store.release(arrival);
+      if (!Decisions.is(item.get("decision"), "HELD")) {
+        store.release(arrival);
+      }
       String eventId = Json.nonEmptyText(store.heldEnvelope(arrival), "event_id");
       ObjectNode record = eventId == null ? null : store.identity(eventId);
       // A re-evaluated input is always its id's first record; later redeliveries restate it.
@@ -138,7 +140,7 @@ public class Reconciliation {
       store.audit(entry, settings.clock());
     }
     for (JsonNode item : stillHeld) {
-      store.hold(item.get("arrival").asLong(), item.get("reason").asText());
+      store.holdAgain(item.get("arrival").asLong(), item.get("reason").asText());
     }
     store.countReplacements(applied, outcome.equals("CONFIRMED") ? 0 : 1);
 
@@ -154,10 +156,15 @@ public class Reconciliation {
     return answer;
   }
 
-  private static void sortByArrival(ArrayNode items) {
+  /** Sorts {@code items} into the order of held inputs, the order they were decided in. */
+  private static void inHeldOrder(ArrayNode items, List<Long> heldOrder) {
     List<JsonNode> sorted = new ArrayList<>();
     items.forEach(sorted::add);
-    sorted.sort((a, b) -> Long.compare(a.get("arrival").asLong(), b.get("arrival").asLong()));
+    sorted.sort(
+        (a, b) ->
+            Integer.compare(
+                heldOrder.indexOf(a.get("arrival").asLong()),
+                heldOrder.indexOf(b.get("arrival").asLong())));
     items.removeAll();
     sorted.forEach(items::add);
   }

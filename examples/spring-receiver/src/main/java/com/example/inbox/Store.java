@@ -202,23 +202,25 @@ public class Store {
 
   // held inputs
 
-  /** Held inputs in arrival order: arrival to reason. */
+  /** Held inputs in the order they were decided: arrival to reason. */
   Map<Long, String> held() {
-    Map<Long, String> held = new TreeMap<>();
+    Map<Long, String> held = new java.util.LinkedHashMap<>();
     jdbc.query(
-        "SELECT arrival, reason FROM held ORDER BY arrival",
+        "SELECT arrival, reason FROM held ORDER BY seq",
         row -> {
           held.put(row.getLong(1), row.getString(2));
         });
     return held;
   }
 
-  void hold(long arrival, String reason) {
-    jdbc.update(
-        "INSERT INTO held (arrival, reason) VALUES (?, ?)"
-            + " ON CONFLICT (arrival) DO UPDATE SET reason = EXCLUDED.reason",
-        arrival,
-        reason);
+  /** Holds a delivery decided HELD, in its place among held inputs: its audit entry's seq. */
+  void hold(long arrival, String reason, long seq) {
+    jdbc.update("INSERT INTO held (arrival, seq, reason) VALUES (?, ?, ?)", arrival, seq, reason);
+  }
+
+  /** A held input decided again and held again keeps its place, with its latest reason. */
+  void holdAgain(long arrival, String reason) {
+    jdbc.update("UPDATE held SET reason = ? WHERE arrival = ?", reason, arrival);
   }
 
   void release(long arrival) {

@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code inbox.workers} threads that decide inboxed deliveries, each decision one transaction
- * ({@link Decider}). An idle worker looks at the inbox every {@code inbox.poll-interval}, and
- * acceptance wakes them at once. A service started on an inbox that still holds deliveries (after
+ * ({@link Decider}). An idle worker looks at the inbox every {@code inbox.poll-interval}; {@link
+ * #wake()} makes it look at once. A service started on an inbox that still holds deliveries (after
  * a crash) decides them: nothing else is needed to resume.
  */
 @Component

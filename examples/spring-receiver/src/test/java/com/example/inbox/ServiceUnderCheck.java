@@ -3,6 +3,8 @@ package com.example.inbox;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -37,13 +39,26 @@ final class ServiceUnderCheck {
     } catch (SQLException e) {
       throw new IllegalStateException("cannot create database " + database + ": " + e.getMessage(), e);
     }
+    // The database's address goes in a file, not on the command line: inboxcheck names seeds and
+    // counterexamples after the command, which must not change with the port of each run.
+    Path settings = Path.of("target", "databases", database + ".properties");
+    try {
+      Files.createDirectories(settings.getParent());
+      Files.writeString(
+          settings,
+          "spring.datasource.url=jdbc:postgresql://localhost:"
+              + postgres.getPort()
+              + "/"
+              + database
+              + "\nspring.datasource.username=postgres\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + settings, e);
+    }
     // A quick start matters more than peak speed: the crash check starts the service many times.
     return "java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar target/spring-receiver.jar"
-        + " --spring.datasource.url=jdbc:postgresql://localhost:"
-        + postgres.getPort()
-        + "/"
-        + database
-        + " --spring.datasource.username=postgres "
+        + " --spring.config.import=file:"
+        + settings
+        + " "
         + String.join(" ", properties);
   }
 

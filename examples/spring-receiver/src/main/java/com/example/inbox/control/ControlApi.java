@@ -42,8 +42,11 @@ import org.springframework.web.bind.annotation.RestController;
 @ConditionalOnProperty(name = "INBOXCHECK_CONTROL", havingValue = "1")
 public class ControlApi {
   static final String PROTOCOL = "inboxcheck-receiver-protocol/1";
-  /** Below the harness's 10 s request timeout, so a stuck worker is reported, not timed out. */
-  private static final Duration SETTLE_LIMIT = Duration.ofSeconds(8);
+  /**
+   * Below the request timeout the checks use (60 s, pom.xml), so a stuck worker is reported, not
+   * timed out.
+   */
+  private static final Duration SETTLE_LIMIT = Duration.ofSeconds(30);
 
   private final byte[] secret;
   private final ControlState state;

@@ -94,7 +94,7 @@ class ControlState {
     ArrayNode held = view.putArray("held");
     jdbc.query(
         "SELECT h.arrival, h.reason, a.envelope FROM held h JOIN arrivals a USING (arrival)"
-            + " ORDER BY h.arrival",
+            + " ORDER BY h.seq",
         row -> {
           ObjectNode input = held.addObject();
           input.put("arrival", row.getLong(1));
