@@ -16,8 +16,11 @@ import io.inboxcheck.receiver.Observable;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.ThinModelReceiver;
+import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
+import io.inboxcheck.zoo.AuditUpsertingReceiver;
 import io.inboxcheck.zoo.LastArrivalWinsReceiver;
+import io.inboxcheck.zoo.LazyPruningReceiver;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -123,5 +126,78 @@ class CheckedRunTests {
     assertThat(invariantsOnly.skipped())
         .extracting(SkippedCheck::check)
         .doesNotContain("CONFORMANCE of decisions");
+  }
+
+  /** One delivery, then a clock move past its retention, then the same id again. */
+  private static final Scenario REDELIVERED_AFTER_RETENTION =
+      scenario(
+          Map.of(CARD, card(3, "open")),
+          deliver(1, envelope("e-1", 5L, "five")),
+          advance(2, Duration.ofHours(25)),
+          deliver(3, envelope("e-1", 5L, "five"), Duration.ofHours(26)));
+
+  @Test
+  void eachStepRecordsWhatWasPrunedAndARedeliveryAfterRetention() {
+    CheckedRun.Result result =
+        CheckedRun.run(
+            REDELIVERED_AFTER_RETENTION,
+            ModelReceiver::new,
+            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE);
+
+    assertThat(result.violation()).isEmpty();
+    List<HistoryStep> steps = result.history().steps();
+    assertThat(steps)
+        .extracting(HistoryStep::pruned)
+        .containsExactly(List.of(), List.of("e-1"), List.of());
+    assertThat(((HistoryStep.Delivered) steps.get(0).detail()).retentionExpired()).isFalse();
+    assertThat(((HistoryStep.Delivered) steps.get(2).detail()).retentionExpired()).isTrue();
+  }
+
+  @Test
+  void retainedIdentitiesAreComparedWithTheModelsOnlyUnderConformance() {
+    CheckedRun.Result conformance =
+        CheckedRun.run(
+            REDELIVERED_AFTER_RETENTION,
+            LazyPruningReceiver::new,
+            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE,
+            EnumSet.noneOf(Invariant.class));
+    CheckedRun.Result invariantsOnly =
+        CheckedRun.run(
+            REDELIVERED_AFTER_RETENTION,
+            LazyPruningReceiver::new,
+            CheckedRun.Checks.INVARIANTS,
+            EnumSet.noneOf(Invariant.class));
+
+    Violation violation = conformance.violation().orElseThrow();
+    assertThat(violation.invariant()).isEqualTo(Invariant.CONFORMANCE);
+    assertThat(violation.step()).isEqualTo(2);
+    assertThat(invariantsOnly.violation()).isEmpty();
+    assertThat(invariantsOnly.history().steps()).hasSize(3);
+  }
+
+  @Test
+  void theAuditIsComparedEntryByEntryOnlyUnderConformance() {
+    Scenario redelivered =
+        scenario(
+            Map.of(CARD, card(3, "open")),
+            deliver(1, envelope("e-1", 5L, "five")),
+            deliver(2, envelope("e-1", 5L, "five")));
+    CheckedRun.Result conformance =
+        CheckedRun.run(
+            redelivered,
+            AuditUpsertingReceiver::new,
+            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE,
+            EnumSet.noneOf(Invariant.class));
+    CheckedRun.Result invariantsOnly =
+        CheckedRun.run(
+            redelivered,
+            AuditUpsertingReceiver::new,
+            CheckedRun.Checks.INVARIANTS,
+            EnumSet.noneOf(Invariant.class));
+
+    Violation violation = conformance.violation().orElseThrow();
+    assertThat(violation.invariant()).isEqualTo(Invariant.CONFORMANCE);
+    assertThat(violation.step()).isEqualTo(2);
+    assertThat(invariantsOnly.violation()).isEmpty();
   }
 }
