@@ -13,12 +13,12 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -82,15 +82,25 @@ public final class ConcurrentRun {
     }
     // When every thread is back at the barrier, a round is answered and the next not yet sent:
     // the barrier's action reads the view of the round just done, before it releases the next.
-    CyclicBarrier together =
-        new CyclicBarrier(
-            concurrency,
-            () -> {
+    // A failure anywhere terminates the barrier for good, so no thread waits for one that stopped,
+    // however far it had got.
+    AtomicReference<Throwable> viewFailure = new AtomicReference<>();
+    Phaser together =
+        new Phaser(concurrency) {
+          @Override
+          protected boolean onAdvance(int phase, int parties) {
+            try {
               if (sending[0]) {
                 views.add(RecordedView.of(receiver.view()));
               }
               sending[0] = true;
-            });
+              return false;
+            } catch (RuntimeException | Error e) {
+              viewFailure.compareAndSet(null, e);
+              return true;
+            }
+          }
+        };
     ExecutorService threads = Executors.newFixedThreadPool(concurrency);
     try {
       List<Future<?>> done = new ArrayList<>();
@@ -101,7 +111,9 @@ public final class ConcurrentRun {
                 () -> {
                   try {
                     for (int round = 0; round < rounds.size(); round++) {
-                      together.await();
+                      if (together.arriveAndAwaitAdvance() < 0) {
+                        return null; // another thread failed, or reading the view did
+                      }
                       List<ScenarioStep> steps = rounds.get(round);
                       if (index < steps.size()) {
                         wait(lags.get(round).get(index));
@@ -114,14 +126,15 @@ public final class ConcurrentRun {
                             controls);
                       }
                     }
-                  } catch (RuntimeException e) {
-                    together.reset(); // the others stop instead of waiting for this thread
+                  } catch (RuntimeException | Error e) {
+                    together.forceTermination(); // the others stop instead of waiting for this
                     throw e;
                   }
                   return null;
                 }));
       }
       awaitAll(done);
+      rethrow(viewFailure.get());
       views.add(RecordedView.of(receiver.view())); // the last round's: no barrier follows it
     } finally {
       threads.shutdownNow();
@@ -175,7 +188,20 @@ public final class ConcurrentRun {
     controls.add(new ControlRequest(round, step, answer, start, System.nanoTime()));
   }
 
-  /** Waits for every thread; rethrows the first real failure, not the others' broken barrier. */
+  /** Throws what reading a view between rounds threw, if it threw. */
+  private static void rethrow(Throwable failure) {
+    if (failure instanceof Error error) {
+      throw error;
+    }
+    if (failure != null) {
+      throw (RuntimeException) failure;
+    }
+  }
+
+  /**
+   * Waits for every thread; rethrows the first failure as it was thrown (an {@link Error} too, such
+   * as a test's {@link AssertionError}).
+   */
   private static void awaitAll(List<Future<?>> done) {
     RuntimeException failure = null;
     for (Future<?> future : done) {
@@ -186,8 +212,8 @@ public final class ConcurrentRun {
         throw new IllegalStateException("interrupted while requests were in flight", e);
       } catch (ExecutionException e) {
         Throwable cause = e.getCause();
-        if (cause instanceof BrokenBarrierException) {
-          continue;
+        if (cause instanceof Error error) {
+          throw error;
         }
         if (failure == null) {
           failure =
