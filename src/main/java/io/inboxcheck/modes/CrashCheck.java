@@ -8,6 +8,7 @@ import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.engine.Shard;
 import io.inboxcheck.engine.TestCaseResult;
+import io.inboxcheck.engine.TestContext;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.generate.CrashCase;
 import io.inboxcheck.generate.Generation;
@@ -16,8 +17,10 @@ import io.inboxcheck.http.KillableReceiver;
 import io.inboxcheck.http.ReceiverFailure;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -27,9 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the property engine's choices until the kills asked for were made, each run by {@link
  * CrashCaseRun}. A failing case is shrunk like any property's, to the fewest steps and kills that
  * still lose what the receiver acknowledged, and told with a code that reruns exactly it. The kills
- * are counted by where they landed; a kind of point no kill reached is a coverage shortfall, as is
- * a run with fewer than {@link #AFTER_ANSWER_SHARE} of its kills right after an answer ({@link
- * CrashSummary}).
+ * are counted by where they landed, and cases are drawn until every floor of {@link CrashFloors} is
+ * met too; a floor still missed at the case bound is a coverage shortfall ({@link CrashSummary}).
  */
 public final class CrashCheck {
   /** The seed when none is given: a run is a function of its options, as the rest of check. */
@@ -38,10 +40,10 @@ public final class CrashCheck {
   /** The kills of a run when none are asked for. */
   public static final int DEFAULT_KILLS = 100;
 
-  /** The share of a run's kills that must land right after an answer: 20 of the default 100. */
-  static final double AFTER_ANSWER_SHARE = 0.2;
-
-  /** At most this many cases per kill asked for: every case may draw no kill at all. */
+  /**
+   * At most this many cases per kill asked for: every case may draw no kill at all, and once the
+   * kills are made the check goes on drawing until every floor is met ({@link CrashFloors}).
+   */
   static final int CASES_PER_KILL = 2;
 
   /** Times a reproduced case is run before it counts as passing. */
@@ -56,17 +58,11 @@ public final class CrashCheck {
   /** Deliveries a settle must find queued for a case to count as settling a queue. */
   static final int PENDING_AT_A_SETTLE = 2;
 
-  static final String SETTLE_WITH_PENDING =
-      "a settle found " + PENDING_AT_A_SETTLE + " or more deliveries pending";
-  static final String DECIDED_OUT_OF_ORDER = "deliveries decided in another order than sent";
-
-  /** Cases of each kind a run of a receiver that acknowledges on acceptance must have. */
-  static final long SETTLING_FLOOR = 5;
-
   /**
    * How a crash check runs.
    *
-   * @param kills the kills to make: cases are drawn until they are made or one fails
+   * @param kills the kills to make: cases are drawn until they are made and every floor is met (at
+   *     most {@link #CASES_PER_KILL} cases per kill), or until one fails
    * @param timeout how long the receiver may take to answer one request
    * @param shrinking how far a failing case is shrunk
    * @param generation the provider's generation, whose retries a refused delivery gets ({@link
@@ -97,7 +93,7 @@ public final class CrashCheck {
 
   /**
    * Draws and runs cases against {@code receiver}, an {@code exec:} receiver, until the kills are
-   * made or one fails.
+   * made and every floor is met, or one fails.
    */
   public static ModeResult run(String receiver, long seed, Options options) {
     try {
@@ -137,12 +133,13 @@ public final class CrashCheck {
   }
 
   private ModeResult run() {
-    Tally tally = new Tally();
     PropertyResult<CrashCase> result;
     boolean acknowledgesOnAcceptance;
     try (KillableReceiver receiver = KillableReceiver.start(command, options.timeout())) {
       receiver.learnWhatItAcknowledges();
       acknowledgesOnAcceptance = receiver.acknowledgesOnAcceptance();
+      CrashFloors floors = new CrashFloors(options.kills(), acknowledgesOnAcceptance);
+      Tally tally = new Tally();
       RunConfig config =
           new RunConfig(
               Math.max(1, options.kills() * CASES_PER_KILL),
@@ -150,7 +147,7 @@ public final class CrashCheck {
               Optional.empty(),
               options.shrinking(),
               Shard.ALL,
-              () -> tally.killed.get() >= options.kills());
+              () -> tally.killed.get() >= options.kills() && floors.met(tally.counts));
       result = PropertyRunner.run(property(receiver, tally), config);
     }
     return summary().ran(result, acknowledgesOnAcceptance);
@@ -189,12 +186,18 @@ public final class CrashCheck {
             (crashCase, context) -> {
               CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver, retries);
               CrashCaseRun.Settling settling = result.settling();
-              context.count(
-                  SETTLE_WITH_PENDING,
+              tally.count(
+                  context,
+                  CrashFloors.SETTLE_WITH_PENDING,
                   settling.mostPendingAtSettle() >= PENDING_AT_A_SETTLE ? 1 : 0);
-              context.count(DECIDED_OUT_OF_ORDER, settling.decidedOutOfArrivalOrder() ? 1 : 0);
+              tally.count(
+                  context,
+                  CrashFloors.DECIDED_OUT_OF_ORDER,
+                  settling.decidedOutOfArrivalOrder() ? 1 : 0);
               tally.killed.addAndGet(result.killCount());
-              result.kills().forEach((point, count) -> context.count("kills:" + point, count));
+              result
+                  .kills()
+                  .forEach((point, count) -> tally.count(context, "kills:" + point, count));
               result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
               context.count("acknowledged", result.acknowledged());
               if (result.found().isEmpty()) {
@@ -220,8 +223,17 @@ public final class CrashCheck {
     return true;
   }
 
-  /** What the cases of one run did so far, read by the run's stopping rule. */
+  /**
+   * What the cases of one run did so far, read by the run's stopping rule: the kills made, and the
+   * counts its floors are held to, as the case's coverage counts them.
+   */
   private static final class Tally {
     private final AtomicInteger killed = new AtomicInteger();
+    private final Map<String, Long> counts = new ConcurrentHashMap<>();
+
+    void count(TestContext context, String label, long count) {
+      context.count(label, count);
+      counts.merge(label, count, Long::sum);
+    }
   }
 }

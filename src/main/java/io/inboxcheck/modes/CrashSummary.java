@@ -43,9 +43,10 @@ final class CrashSummary {
             result.triesRun(),
             sum(result, "kills:"),
             sum(result, "acknowledged")));
-    List<String> shortfalls = kills(lines, result);
+    CrashFloors floors = new CrashFloors(kills, acknowledgesOnAcceptance);
+    List<String> shortfalls = kills(lines, result, floors);
     if (acknowledgesOnAcceptance) {
-      shortfalls.addAll(settling(lines, result));
+      shortfalls.addAll(settling(lines, result, floors));
     }
     Optional<PropertyResult.Failure<CrashCase>> failure = result.failure();
     if (failure.isPresent()) {
@@ -61,7 +62,9 @@ final class CrashSummary {
     if (!shortfalls.isEmpty()) {
       lines.addAll(shortfalls);
       lines.add(
-          "WEAK: nothing was lost, but the kills did not reach every kind of point, so the run"
+          "WEAK: nothing was lost, but "
+              + result.triesRun()
+              + " scenarios, the most this run draws, did not reach every floor, so the run"
               + " proves less; this is no finding about the receiver, and no pass");
       lines.addAll(
           FailureLines.lines(
@@ -97,11 +100,13 @@ final class CrashSummary {
     }
     lines.add("FAILED (run " + runs + " times):");
     lines.add(indent(result.message()));
+    String code = CaseCode.encode(result.choices().values());
+    lines.addAll(FailureLines.lines("", List.of(), seed, rerun(), exactRerun(code), KILL_INSTANT));
     return new ModeResult(
         ModeResult.Conclusion.FAILED,
         result.metrics(),
         Optional.of(result.message()),
-        Optional.of(CaseCode.encode(result.choices().values())),
+        Optional.of(code),
         Optional.empty(),
         lines);
   }
@@ -116,7 +121,8 @@ final class CrashSummary {
   }
 
   /** The kills by where they landed, each against its floor; returns the shortfalls. */
-  private List<String> kills(List<String> lines, PropertyResult<CrashCase> result) {
+  private static List<String> kills(
+      List<String> lines, PropertyResult<CrashCase> result, CrashFloors floors) {
     // A run that stopped at a failure drew fewer cases than it would have: its kills are counted,
     // but held to no floor, or a second failure that is only the first's shadow would be printed.
     boolean stopped = result.failure().isPresent();
@@ -130,7 +136,7 @@ final class CrashSummary {
         continue;
       }
       long count = result.metrics().getOrDefault("kills:" + point, 0L);
-      long floor = floor(point);
+      long floor = floors.floor(point);
       String detail = point == CrashCase.Point.IN_FLIGHT ? inFlightText(result) : "";
       String against = stopped ? "" : "  (floor " + floor + (count < floor ? ", BELOW)" : ")");
       lines.add(String.format("  %-48s %4d%s%s", point.description(), count, against, detail));
@@ -151,13 +157,14 @@ final class CrashSummary {
    * For a receiver that acknowledges on acceptance, the cases whose queue the kills met, each
    * against its floor; returns the shortfalls.
    */
-  private static List<String> settling(List<String> lines, PropertyResult<CrashCase> result) {
+  private static List<String> settling(
+      List<String> lines, PropertyResult<CrashCase> result, CrashFloors floors) {
     boolean stopped = result.failure().isPresent();
     lines.add("cases of a receiver that decides after it acknowledges:");
     List<String> shortfalls = new ArrayList<>();
-    for (String label : List.of(CrashCheck.SETTLE_WITH_PENDING, CrashCheck.DECIDED_OUT_OF_ORDER)) {
+    for (String label : CrashFloors.SETTLING_LABELS) {
       long count = result.metrics().getOrDefault(label, 0L);
-      long floor = CrashCheck.SETTLING_FLOOR;
+      long floor = floors.settlingFloor();
       String against = stopped ? "" : "  (floor " + floor + (count < floor ? ", BELOW)" : ")");
       lines.add(String.format("  %-48s %4d%s", label, count, against));
       if (count < floor && !stopped) {
@@ -171,14 +178,6 @@ final class CrashSummary {
       }
     }
     return shortfalls;
-  }
-
-  /** Every kind of point once; right after an answer, a share of the kills asked for. */
-  private long floor(CrashCase.Point point) {
-    if (point == CrashCase.Point.AFTER_ANSWER) {
-      return Math.max(1, Math.round(kills * CrashCheck.AFTER_ANSWER_SHARE));
-    }
-    return 1;
   }
 
   private static String inFlightText(PropertyResult<CrashCase> result) {
@@ -221,13 +220,27 @@ final class CrashSummary {
             List.of(),
             seed,
             rerun(),
-            "Rerun exactly this case with: "
-                + JAVA_JAR
-                + arguments
-                + " --reproduce "
-                + CaseCode.encode(failure.shrunkChoices().values()),
-            "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
-                + " steps, not always at the same instant)"));
+            exactRerun(CaseCode.encode(failure.shrunkChoices().values())),
+            KILL_INSTANT));
+  }
+
+  /** What a rerun repeats of a crash case and what it cannot. */
+  private static final String KILL_INSTANT =
+      "(where a kill lands inside a request is the scheduler's: a rerun kills at the same"
+          + " steps, not always at the same instant)";
+
+  /**
+   * The command that reruns exactly the case of {@code code}; it names the run's seed, so a failure
+   * it prints again names the seed of the run that first failed.
+   */
+  private String exactRerun(String code) {
+    return "Rerun exactly this case with: "
+        + JAVA_JAR
+        + arguments
+        + " --seed "
+        + seed
+        + " --reproduce "
+        + code;
   }
 
   private String rerun() {

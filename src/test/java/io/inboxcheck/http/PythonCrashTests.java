@@ -85,6 +85,7 @@ class PythonCrashTests {
     assertThat(Integer.parseInt(shrunk.group(2))).as("kills: %s", run.out()).isBetween(1, 6);
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
+    assertThat(run.out()).contains("--seed " + SEED + " --reproduce " + code.group(1));
 
     CommandRun again =
         CommandRun.of(
@@ -92,11 +93,18 @@ class PythonCrashTests {
             "--crash",
             "--receiver",
             "exec:" + ANSWER_BEFORE_COMMIT,
+            "--seed",
+            String.valueOf(SEED),
             "--reproduce",
             code.group(1));
 
     assertThat(again.exitCode()).as(text(again)).isEqualTo(1);
-    assertThat(again.out()).contains("is not in the audit after the kills");
+    // The failure, printed again, names the seed of the run that first failed and both reruns.
+    assertThat(again.out())
+        .as(text(again))
+        .contains("is not in the audit after the kills")
+        .contains("Seed " + SEED + "; rerun with: java -jar target/inboxcheck.jar check --crash")
+        .contains("--seed " + SEED + " --reproduce " + code.group(1));
   }
 
   @Test
