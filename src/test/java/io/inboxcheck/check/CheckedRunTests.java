@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** A scenario run with every check after every step, stopping at the first violation. */
@@ -153,26 +154,32 @@ class CheckedRunTests {
     assertThat(((HistoryStep.Delivered) steps.get(2).detail()).retentionExpired()).isTrue();
   }
 
-  @Test
-  void retainedIdentitiesAreComparedWithTheModelsOnlyUnderConformance() {
+  /**
+   * Runs {@code receivers} on {@code scenario} with no invariant enabled, under conformance and
+   * without it: conformance finds a difference at {@code step}, and nothing else does.
+   */
+  private static void onlyConformanceFindsItAt(
+      Scenario scenario, Function<ReceiverSetup, Receiver> receivers, int step) {
     CheckedRun.Result conformance =
         CheckedRun.run(
-            REDELIVERED_AFTER_RETENTION,
-            LazyPruningReceiver::new,
+            scenario,
+            receivers,
             CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE,
             EnumSet.noneOf(Invariant.class));
     CheckedRun.Result invariantsOnly =
         CheckedRun.run(
-            REDELIVERED_AFTER_RETENTION,
-            LazyPruningReceiver::new,
-            CheckedRun.Checks.INVARIANTS,
-            EnumSet.noneOf(Invariant.class));
+            scenario, receivers, CheckedRun.Checks.INVARIANTS, EnumSet.noneOf(Invariant.class));
 
     Violation violation = conformance.violation().orElseThrow();
     assertThat(violation.invariant()).isEqualTo(Invariant.CONFORMANCE);
-    assertThat(violation.step()).isEqualTo(2);
+    assertThat(violation.step()).isEqualTo(step);
     assertThat(invariantsOnly.violation()).isEmpty();
-    assertThat(invariantsOnly.history().steps()).hasSize(3);
+    assertThat(invariantsOnly.history().steps()).hasSameSizeAs(scenario.steps());
+  }
+
+  @Test
+  void retainedIdentitiesAreComparedWithTheModelsOnlyUnderConformance() {
+    onlyConformanceFindsItAt(REDELIVERED_AFTER_RETENTION, LazyPruningReceiver::new, 2);
   }
 
   @Test
@@ -182,22 +189,7 @@ class CheckedRunTests {
             Map.of(CARD, card(3, "open")),
             deliver(1, envelope("e-1", 5L, "five")),
             deliver(2, envelope("e-1", 5L, "five")));
-    CheckedRun.Result conformance =
-        CheckedRun.run(
-            redelivered,
-            AuditUpsertingReceiver::new,
-            CheckedRun.Checks.INVARIANTS_AND_CONFORMANCE,
-            EnumSet.noneOf(Invariant.class));
-    CheckedRun.Result invariantsOnly =
-        CheckedRun.run(
-            redelivered,
-            AuditUpsertingReceiver::new,
-            CheckedRun.Checks.INVARIANTS,
-            EnumSet.noneOf(Invariant.class));
 
-    Violation violation = conformance.violation().orElseThrow();
-    assertThat(violation.invariant()).isEqualTo(Invariant.CONFORMANCE);
-    assertThat(violation.step()).isEqualTo(2);
-    assertThat(invariantsOnly.violation()).isEmpty();
+    onlyConformanceFindsItAt(redelivered, AuditUpsertingReceiver::new, 2);
   }
 }
