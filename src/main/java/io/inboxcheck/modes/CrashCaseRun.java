@@ -50,12 +50,7 @@ final class CrashCaseRun {
       Map<InFlight, Integer> inFlight,
       int acknowledged,
       List<Found> found,
-      Settling settling) {
-
-    int killCount() {
-      return kills.values().stream().mapToInt(Integer::intValue).sum();
-    }
-  }
+      Settling settling) {}
 
   private final KillableReceiver receiver;
   private final int retries;

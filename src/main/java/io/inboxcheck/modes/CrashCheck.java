@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code check --crash}: the PostgreSQL crash test generalised to any {@code exec:} receiver. Its
@@ -147,7 +146,7 @@ public final class CrashCheck {
               Optional.empty(),
               options.shrinking(),
               Shard.ALL,
-              () -> tally.killed.get() >= options.kills() && floors.met(tally.counts));
+              () -> tally.killed() >= options.kills() && floors.met(tally.counts));
       result = PropertyRunner.run(property(receiver, tally), config);
     }
     return summary().ran(result, acknowledgesOnAcceptance);
@@ -194,7 +193,6 @@ public final class CrashCheck {
                   context,
                   CrashFloors.DECIDED_OUT_OF_ORDER,
                   settling.decidedOutOfArrivalOrder() ? 1 : 0);
-              tally.killed.addAndGet(result.killCount());
               result
                   .kills()
                   .forEach((point, count) -> tally.count(context, "kills:" + point, count));
@@ -224,16 +222,23 @@ public final class CrashCheck {
   }
 
   /**
-   * What the cases of one run did so far, read by the run's stopping rule: the kills made, and the
-   * counts its floors are held to, as the case's coverage counts them.
+   * What the cases of one run did so far, read by the run's stopping rule: the counts its floors
+   * are held to, as the case's coverage counts them, the kills by where they landed among them.
    */
   private static final class Tally {
-    private final AtomicInteger killed = new AtomicInteger();
     private final Map<String, Long> counts = new ConcurrentHashMap<>();
 
     void count(TestContext context, String label, long count) {
       context.count(label, count);
       counts.merge(label, count, Long::sum);
+    }
+
+    /** The kills made so far, wherever they landed. */
+    long killed() {
+      return counts.entrySet().stream()
+          .filter(count -> count.getKey().startsWith("kills:"))
+          .mapToLong(Map.Entry::getValue)
+          .sum();
     }
   }
 }
