@@ -7,6 +7,7 @@ import io.inboxcheck.engine.Property;
 import io.inboxcheck.engine.PropertyResult;
 import io.inboxcheck.engine.PropertyRunner;
 import io.inboxcheck.engine.RunConfig;
+import io.inboxcheck.engine.ShrinkStop;
 import io.inboxcheck.engine.Verdict;
 import io.inboxcheck.report.ScenarioScript;
 import io.inboxcheck.scenario.ScenarioStep;
@@ -46,25 +47,15 @@ class CrashCaseShrinkingTests {
     return false;
   }
 
+  /** A budget small enough that some seeds' shrinking stops before the case is one-minimal. */
+  static final int SMALL_BUDGET = 30;
+
   @Test
   void aDeliveryKilledInFlightShrinksToOneStepAndOneKillForEverySeed() {
-    Property<CrashCase> property =
-        Property.<CrashCase>of(
-            "a delivery killed after its mark",
-            CrashCase::draw,
-            (crashCase, context) ->
-                killedAfterTheMark(crashCase) ? Verdict.fail("lost") : Verdict.pass());
     List<String> larger = new ArrayList<>();
     int failed = 0;
     for (long seed = 1; seed <= SEEDS; seed++) {
-      PropertyResult<CrashCase> result =
-          PropertyRunner.run(
-              property,
-              RunConfig.defaults()
-                  .withoutExampleDatabase()
-                  .withTries(200)
-                  .withSeed(seed)
-                  .withLimits(new Limits(Limits.MAX_CHOICES, BUDGET, Limits.MAX_SHRINK_PASSES)));
+      PropertyResult<CrashCase> result = shrunk(seed, BUDGET);
       if (result.failure().isEmpty()) {
         continue;
       }
@@ -81,5 +72,62 @@ class CrashCaseShrinkingTests {
     }
     assertThat(failed).as("seeds whose cases failed").isEqualTo(SEEDS);
     assertThat(larger).as("cases larger than one step and one kill").isEmpty();
+  }
+
+  /**
+   * With a budget of 30 candidates, shrinking may stop before every drawn step and kill was tried
+   * away, and the failure must say which: a case it calls one-minimal is the one step and one kill
+   * the failure needs; one it does not may be larger (or already that small, untried). Both happen
+   * among the seeds.
+   */
+  @Test
+  void aSmallBudgetSaysTrulyWhetherTheCaseIsOneMinimal() {
+    List<String> untrue = new ArrayList<>();
+    int oneMinimal = 0;
+    int notOneMinimal = 0;
+    for (long seed = 1; seed <= SEEDS; seed++) {
+      PropertyResult<CrashCase> result = shrunk(seed, SMALL_BUDGET);
+      assertThat(result.failure()).as("seed %d failed", seed).isPresent();
+      PropertyResult.Failure<CrashCase> failure = result.failure().get();
+      CrashCase shrunk = failure.shrunkValue();
+      boolean smallest = shrunk.scenario().steps().size() == 1 && shrunk.killCount() == 1;
+      if (failure.shrinkStop().oneMinimal()) {
+        oneMinimal++;
+      } else {
+        notOneMinimal++;
+        assertThat(failure.shrinkStop().reason())
+            .as("seed %d stopped early", seed)
+            .isEqualTo(ShrinkStop.Reason.STEP_BUDGET);
+      }
+      if (failure.shrinkStop().oneMinimal() && !smallest) {
+        untrue.add(
+            "seed "
+                + seed
+                + " (one-minimal "
+                + failure.shrinkStop().oneMinimal()
+                + "):\n"
+                + ScenarioScript.render(shrunk.scenario())
+                + String.join("\n", shrunk.killLines()));
+      }
+    }
+    assertThat(untrue).as("cases whose one-minimal claim is not so").isEmpty();
+    assertThat(oneMinimal).as("seeds one-minimal within %d candidates", SMALL_BUDGET).isPositive();
+    assertThat(notOneMinimal).as("seeds the budget stopped first").isPositive();
+  }
+
+  private static PropertyResult<CrashCase> shrunk(long seed, int budget) {
+    Property<CrashCase> property =
+        Property.<CrashCase>of(
+            "a delivery killed after its mark",
+            CrashCase::draw,
+            (crashCase, context) ->
+                killedAfterTheMark(crashCase) ? Verdict.fail("lost") : Verdict.pass());
+    return PropertyRunner.run(
+        property,
+        RunConfig.defaults()
+            .withoutExampleDatabase()
+            .withTries(200)
+            .withSeed(seed)
+            .withLimits(new Limits(Limits.MAX_CHOICES, budget, Limits.MAX_SHRINK_PASSES)));
   }
 }

@@ -101,10 +101,18 @@ class PythonAcceptThenDecideTests {
             PythonStuckMarkTests.SHRINK_BUDGET);
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+    // How many deliveries the case keeps is the scheduler's: a kill lands while the settle it
+    // interrupts is in flight, and on a busy machine the workers reach their window later, so a
+    // case with more queued deliveries may be the smallest that fails three runs in a row. What
+    // holds on any machine: the case is one-minimal, it needs a kill, and its code fails again
+    // against the mistake and never against the receiver without it.
+    assertThat(run.out())
+        .as(run.out())
+        .contains("no single drawn step or kill can be removed")
+        .doesNotContain("no kill was needed");
     Matcher shrunk = SHRUNK.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
-    assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 2);
-    assertThat(shrunk.group(2)).as("kills: %s", run.out()).isEqualTo("1");
+    assertThat(Integer.parseInt(shrunk.group(2))).as("kills: %s", run.out()).isPositive();
     reproducedOnlyByTheMistake("--crash", mistaken, DECIDING_ON_SETTLE, run);
   }
 

@@ -12,8 +12,14 @@ import org.junit.jupiter.api.Test;
  * The example receiver's {@code --mistake stuck-in-progress}: a mark set before the work and
  * cleared only when it succeeds, so a kill in flight (or a failed write) leaves every later copy of
  * the id refused. {@code check --crash} retries the refused delivery as a provider would and finds
- * it lost, shrunk to one step and one kill; a replay of a storage fault and its retry fails the
- * same receiver without a kill. Seeded: {@code -Dinboxcheck.crashSeed=S}.
+ * it lost; a replay of a storage fault and its retry fails the same receiver without a kill.
+ *
+ * <p>A drawn case may hold a kill in flight and a storage fault with its retry, and either alone
+ * makes the mistake show; whether a kill in flight lands after the mark is the scheduler's (a busy
+ * machine reads the request later). So these tests hold what the scheduler cannot change: the seed
+ * draws a storage fault and its retry within the run, so the mistake is always caught, and the case
+ * printed shows one of its two causes; a case the failure calls one-minimal is one of the two
+ * smallest. Seeded: {@code -Dinboxcheck.crashSeed=S}.
  */
 class PythonStuckMarkTests {
   static final String STUCK = PythonReceiver.COMMAND + " --mistake stuck-in-progress";
@@ -25,7 +31,7 @@ class PythonStuckMarkTests {
       Pattern.compile("shrunk to (\\d+) steps? and (\\d+) kills?");
 
   @Test
-  void aKillInFlightLeavesTheMarkAndTheCrashCheckFindsTheDeliveryLost() {
+  void aKillInFlightOrAFailedWriteLeavesTheMarkAndTheCrashCheckFindsTheDeliveryLost() {
     PythonReceiver.requirePython();
 
     CommandRun run =
@@ -44,10 +50,14 @@ class PythonStuckMarkTests {
     assertLost(run);
   }
 
-  /** Each shrinking candidate restarts the receiver at its kill, three runs in a row: slow. */
+  /**
+   * Each shrinking candidate restarts the receiver at its kill, three runs in a row: slow. A budget
+   * of 30 may stop before every drawn step and kill was tried away (where kills land decides how
+   * far each candidate gets); the failure says which, and what it prints still fails the same way.
+   */
   @Tag("slow")
   @Test
-  void aSmallBudgetStillEndsOneMinimal() {
+  void aSmallBudgetStopsShrinkingAndSaysWhetherTheCaseIsOneMinimal() {
     PythonReceiver.requirePython();
 
     CommandRun run =
@@ -64,12 +74,14 @@ class PythonStuckMarkTests {
             "30");
 
     assertLost(run);
-    // A budget of 30 candidates still ends one-minimal: no drawn step or kill removable.
-    assertThat(run.out()).contains("no single drawn step or kill can be removed");
-    Matcher shrunk = SHRUNK.matcher(run.out());
-    assertThat(shrunk.find()).as(run.out()).isTrue();
-    assertThat(Integer.parseInt(shrunk.group(1))).as("steps: %s", run.out()).isBetween(1, 2);
-    assertThat(shrunk.group(2)).as("kills: %s", run.out()).isEqualTo("1");
+    assertThat(run.out())
+        .containsPattern(
+            "\\((the step budget of 30 shrink attempts|a fixpoint \\(no shrink pass made"
+                + " progress\\)); (no single drawn step or kill can be removed|not every drawn"
+                + " step and kill was tried without)\\):");
+    if (run.out().contains("no single drawn step or kill can be removed")) {
+      assertOneOfTheSmallest(run);
+    }
   }
 
   /**
@@ -79,7 +91,7 @@ class PythonStuckMarkTests {
    */
   @Tag("slow")
   @Test
-  void withDefaultOptionsTheCrashCheckCatchesItOneMinimalWithOneKill() {
+  void withDefaultOptionsTheCrashCheckCatchesItInOneOfTheSmallestCases() {
     PythonReceiver.requirePython();
 
     CommandRun run =
@@ -88,11 +100,27 @@ class PythonStuckMarkTests {
 
     assertLost(run);
     assertThat(run.out()).contains("no single drawn step or kill can be removed");
+    assertOneOfTheSmallest(run);
+  }
+
+  /**
+   * The two smallest cases of the mistake: one delivery killed in flight after its mark (a drawn
+   * step that sent two is replaced by a plain one that keeps its kill), or a delivery whose write
+   * fails after the mark and its retry, with no kill: two steps, or three when the fault fell on
+   * the redelivery of a drawn step that sends a delivery and its redelivery together.
+   */
+  private static void assertOneOfTheSmallest(CommandRun run) {
     Matcher shrunk = SHRUNK.matcher(run.out());
     assertThat(shrunk.find()).as(run.out()).isTrue();
-    // One delivery: a drawn step that sent two is replaced by a plain one that keeps its kill.
-    assertThat(shrunk.group(1)).as("steps: %s", run.out()).isEqualTo("1");
-    assertThat(shrunk.group(2)).as("kills: %s", run.out()).isEqualTo("1");
+    String smallest = shrunk.group(1) + " steps, " + shrunk.group(2) + " kills";
+    assertThat(smallest)
+        .as(run.out())
+        .isIn("1 steps, 1 kills", "2 steps, 0 kills", "3 steps, 0 kills");
+    if (smallest.equals("1 steps, 1 kills")) {
+      assertThat(run.out()).contains("killed while a delivery was in flight");
+    } else {
+      assertThat(run.out()).contains("[storage fault]").contains("kills: none");
+    }
   }
 
   @Test
@@ -119,6 +147,7 @@ class PythonStuckMarkTests {
         .contains("HTTP 409")
         .contains("already in progress")
         .contains("the delivery is lost (NOTHING_LOST")
-        .contains("killed while a delivery was in flight");
+        // The mark left by a kill in flight or by a failed write: the case shows its cause.
+        .containsPattern("killed while a delivery was in flight|\\[storage fault\\]");
   }
 }
