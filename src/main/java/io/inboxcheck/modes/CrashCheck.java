@@ -235,10 +235,7 @@ public final class CrashCheck {
 
     /** The kills made so far, wherever they landed. */
     long killed() {
-      return counts.entrySet().stream()
-          .filter(count -> count.getKey().startsWith("kills:"))
-          .mapToLong(Map.Entry::getValue)
-          .sum();
+      return CrashSummary.sum(counts, "kills:");
     }
   }
 }

@@ -41,8 +41,8 @@ final class CrashSummary {
             receiverChoice,
             seed,
             result.triesRun(),
-            sum(result, "kills:"),
-            sum(result, "acknowledged")));
+            sum(result.metrics(), "kills:"),
+            sum(result.metrics(), "acknowledged")));
     CrashFloors floors = new CrashFloors(kills, acknowledgesOnAcceptance);
     List<String> shortfalls = kills(lines, result, floors);
     if (acknowledgesOnAcceptance) {
@@ -258,8 +258,9 @@ final class CrashSummary {
     return text.toString();
   }
 
-  private static long sum(PropertyResult<?> result, String prefix) {
-    return result.metrics().entrySet().stream()
+  /** The counts whose labels start with {@code prefix}, added up: {@code kills:} for every kill. */
+  static long sum(Map<String, Long> counts, String prefix) {
+    return counts.entrySet().stream()
         .filter(metric -> metric.getKey().startsWith(prefix))
         .mapToLong(Map.Entry::getValue)
         .sum();

@@ -103,9 +103,7 @@ class CrashCaseShrinkingTests {
         untrue.add(
             "seed "
                 + seed
-                + " (one-minimal "
-                + failure.shrinkStop().oneMinimal()
-                + "):\n"
+                + " (called one-minimal):\n"
                 + ScenarioScript.render(shrunk.scenario())
                 + String.join("\n", shrunk.killLines()));
       }
