@@ -35,6 +35,14 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
   ids-ignore-case       event ids are kept under a case-insensitive collation (COLLATE NOCASE):
                         E-3 is taken for a redelivery of e-3.
   event-id-as-text      event_id is read with str(), so a number, true or null becomes an id.
+  strip-ids             event_id, object_id and type are read with .strip(), as a form binder
+                        does: "card-1 " is taken for card-1 and "e-3 " for a redelivery of e-3.
+  dict-equality         SAME_STATE is decided on the parsed states with ==, where 0 == False:
+                        {"detail": 0} and {"detail": false} are taken for one state.
+  whole-seconds         retention is counted in whole seconds: the clock, first_received_at and
+                        the retention are cut to whole seconds (an INTEGER column), so an id
+                        received at .700 is pruned up to 700 ms early and a retention of half a
+                        second prunes at the next clock move, however small.
   stuck-in-progress     each delivery first marks its event id "in progress" (committed at once),
                         then does its work (a call to another service) and records the decision;
                         only a delivery that succeeds clears the mark. A kill or a failed write in
@@ -97,6 +105,7 @@ _EXACT = decimal.Context(prec=100000)  # normalising never rounds a number the p
 # The largest delivery a receiver must decide (SPEC section 1.5): past any bound a body is held
 # MALFORMED unread and acknowledged, so the provider stops retrying it.
 MAX_DELIVERY_BYTES = 4 << 20
+STRIP_IDS = False  # --mistake strip-ids: read_envelope strips event_id, object_id and type
 MAX_NESTING_DEPTH = 128  # the envelope itself is level 1
 MAX_STRING_LENGTH = 1 << 16  # characters once escapes are read
 MAX_NUMBER_LENGTH = 100  # characters as written
@@ -105,7 +114,8 @@ FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged w
 CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
 IN_PROGRESS_WORK_SECONDS = 0.05  # the work --mistake stuck-in-progress does while its mark is set
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
-            "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text",
+            "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text", "strip-ids",
+            "dict-equality", "whole-seconds",
             "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress") + accept_then_decide.MISTAKES
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
@@ -393,8 +403,16 @@ class Store:
 
         return self.transaction(work)
 
+    @staticmethod
+    def first_received(record, whole):
+        first = seconds_of_instant(record["first_received_at"])
+        return int(first) if whole else first
+
     def prune(self, clock):
         retention = seconds_of_duration(self.setting("retention"))
+        whole = self.mistake == "whole-seconds"
+        if whole:  # the planted mistake: times and the retention kept in whole seconds
+            clock, retention = int(clock), int(retention)
         held_arrivals = {row[0] for row in self.held_inputs()}
         pruned = []
         for event_id, record in self.db.execute(
@@ -404,7 +422,7 @@ class Store:
                 # The planted mistake: the window runs from the latest duplicate, not the first receipt.
                 if clock < seconds_of_instant(record.get("refreshed_at", record["first_received_at"])) + retention:
                     continue
-            elif clock < seconds_of_instant(record["first_received_at"]) + retention:
+            elif clock < self.first_received(record, whole) + retention:
                 break  # kept in order of first receipt: no later record has expired either
             arrivals = [record["first"]["arrival"]] + [v["arrival"] for v in record["variants"]]
             if not held_arrivals.intersection(arrivals):
@@ -515,8 +533,12 @@ class Store:
             return decision("APPLIED"), {"version": version, "state": state, "paused": False}
         if version < card["version"]:
             return decision("STALE"), None
-        compared = as_written if self.mistake == "state-text" else canonical
-        if compared(state) == compared(card["state"]):
+        if self.mistake == "dict-equality":
+            same = state == card["state"]  # the mistake: in Python 0 == False, so they match
+        else:
+            compared = as_written if self.mistake == "state-text" else canonical
+            same = compared(state) == compared(card["state"])
+        if same:
             return decision("SAME_STATE"), None
         return held("VERSION_CONFLICT"), dict(card, paused=True)
 
@@ -700,6 +722,10 @@ def read_envelope(text, raise_past_bounds=False):
         value = json.loads(text, parse_float=_bounded_number, parse_int=_bounded_number,
                            parse_constant=_no_constant)
         _check_bounds(value)
+        if STRIP_IDS and isinstance(value, dict):
+            for key in ("event_id", "object_id", "type"):  # the strip-ids mistake
+                if isinstance(value.get(key), str):
+                    value[key] = value[key].strip()
         return value
     except (PastBounds, RecursionError):
         if raise_past_bounds:
@@ -906,6 +932,8 @@ def main():
     accepts_first = options.accept_then_decide or options.mistake in accept_then_decide.MISTAKES
     if accepts_first and options.mistake in ("ack-before-commit", "answer-before-commit", "stuck-in-progress"):
         parser.error("--mistake " + options.mistake + " concerns a request that decides; not with --accept-then-decide")
+    global STRIP_IDS
+    STRIP_IDS = options.mistake == "strip-ids"
     os.makedirs(options.data, exist_ok=True)
     path = os.path.join(options.data, "receiver.sqlite3")
     Handler.store = Store(path, options.mistake)

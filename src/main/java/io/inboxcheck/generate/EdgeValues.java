@@ -8,8 +8,10 @@ import java.util.List;
 /**
  * The values where receivers break, drawn on purpose: versions next to the widths that store them
  * (a signed and an unsigned 32-bit integer, the integers a double holds exactly, a long) and clock
- * settings on, just before and just after the end of an id's retention. A provider's sequence stays
- * valid: versions only grow and never pass 2^63-1.
+ * settings on, just before and just after the end of an id's retention; in a case with fine times,
+ * retentions of zero, under a second and of a fraction of seconds, receipt times with fractions of
+ * a second and clock moves a millisecond either side of a retention edge. A provider's sequence
+ * stays valid: versions only grow and never pass 2^63-1.
  */
 final class EdgeValues {
   /** Where a version overflows its store: int, unsigned int, a double's exact integers, long. */
@@ -23,6 +25,26 @@ final class EdgeValues {
 
   /** The seconds a retention edge is missed by: exactly on it, one before, one after. */
   static final List<Integer> RETENTION_OFFSETS = List.of(0, -1, 1);
+
+  /**
+   * Where a clock move lands around a retention edge in a case with fine times: on it, or a
+   * millisecond before or after it (a second either side is the other cases' offset).
+   */
+  static final List<Duration> FINE_RETENTION_OFFSETS =
+      List.of(Duration.ZERO, Duration.ofMillis(-1), Duration.ofMillis(1));
+
+  /**
+   * Retentions at the edges of time: none at all (every id pruned at the first clock move), a
+   * millisecond, half a second, and a second and a half (not a whole number of seconds).
+   */
+  static final List<Duration> FINE_RETENTIONS =
+      List.of(Duration.ZERO, Duration.ofMillis(1), Duration.ofMillis(500), Duration.ofMillis(1500));
+
+  /** Percent of cases with fine times whose retention is one of {@link #FINE_RETENTIONS}. */
+  static final int FINE_RETENTION_PERCENT = 50;
+
+  /** Percent of a fine-times case's clock moves that carry a fraction of a second. */
+  static final int FRACTION_PERCENT = 70;
 
   private EdgeValues() {}
 
@@ -65,8 +87,35 @@ final class EdgeValues {
     return offset > 0 && edge == Long.MAX_VALUE ? edge : edge + offset;
   }
 
-  /** A time on, one second before or one second after the end of a retention window. */
-  static Instant retentionEdge(Choices choices, Instant firstReceivedAt, Duration retention) {
-    return firstReceivedAt.plus(retention).plusSeconds(choices.pick(RETENTION_OFFSETS));
+  /**
+   * A time on, one second before or one second after the end of a retention window; with {@code
+   * fine} times, on it or a millisecond before or after it.
+   */
+  static Instant retentionEdge(
+      Choices choices, Instant firstReceivedAt, Duration retention, boolean fine) {
+    Instant end = firstReceivedAt.plus(retention);
+    return fine
+        ? end.plus(choices.pick(FINE_RETENTION_OFFSETS))
+        : end.plusSeconds(choices.pick(RETENTION_OFFSETS));
+  }
+
+  /**
+   * A case's retention: with {@code fine} times, sometimes one of {@link #FINE_RETENTIONS};
+   * otherwise (and always when not fine, the choice forced) {@code otherwise}.
+   */
+  static Duration retention(Choices choices, boolean fine, Duration otherwise) {
+    return choices.bool(fine ? FINE_RETENTION_PERCENT : 0)
+        ? choices.pick(FINE_RETENTIONS)
+        : otherwise;
+  }
+
+  /**
+   * The fraction of a second a clock move carries: with {@code fine} times often 1 to 999
+   * milliseconds, so receipt times have fractions; otherwise (the choice forced) none.
+   */
+  static Duration fraction(Choices choices, boolean fine) {
+    return choices.bool(fine ? FRACTION_PERCENT : 0)
+        ? Duration.ofMillis(choices.integer(1, 999))
+        : Duration.ZERO;
   }
 }

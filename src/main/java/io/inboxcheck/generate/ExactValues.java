@@ -13,16 +13,18 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * The values a receiver must compare exactly (SPEC section 1), drawn on purpose because real
  * receivers get them wrong: numbers of every shape in states (the same value is later spelled
  * {@code 12}, {@code 12.0} or {@code 1.2e1}), nested objects and arrays, {@code null} and booleans,
  * text with combining characters in both Unicode normalisation forms; event ids that differ from an
- * id already sent only in case, only in normalisation, or only past a long common prefix; and
- * {@code event_id} and {@code object_id} of every JSON type. Every draw is a choice whose simplest
- * value is the plain one, so a case shrinks back to plain strings and ids.
+ * id already sent only in case, only in normalisation, only in surrounding whitespace, or only past
+ * a long common prefix; {@code event_id} and {@code object_id} of every JSON type; the values a
+ * dynamic language treats as "nothing" ({@code {}}, {@code []}, {@code 0}, {@code ""}, {@code
+ * false}, {@code null}). Every draw is a choice whose simplest value is the plain one, so a case
+ * shrinks back to plain strings and ids.
  */
 final class ExactValues {
   /** The member a drawn value is added to a state under, one per kind, so a state holds one. */
@@ -61,14 +63,48 @@ final class ExactValues {
     }
   }
 
+  /**
+   * The member a "nothing" is added to a state under: the values a dynamic language treats as
+   * nothing, which SPEC section 1 compares exactly, so {@code {}}, {@code []}, {@code 0}, {@code
+   * ""}, {@code false} and {@code null} are six states, none of them the member's absence.
+   */
+  static final String NOTHING_MEMBER = "note";
+
+  static final List<JsonValue> NOTHINGS =
+      List.of(
+          JsonNull.INSTANCE,
+          JsonObject.EMPTY,
+          new JsonArray(List.of()),
+          JsonNumber.of(0),
+          JsonBoolean.FALSE,
+          new JsonString(""));
+
+  /**
+   * How often each of {@link #NOTHINGS} is drawn: {@code 0} and {@code false} twice as often as the
+   * others, since the states that swap them are the ones {@code ==} in Python and JavaScript
+   * merges.
+   */
+  static final int[] NOTHING_WEIGHTS = {1, 1, 1, 2, 2, 1};
+
+  /** Percent of states that carry a "nothing", in a case that draws exact values. */
+  static final int NOTHING_PERCENT = 60;
+
+  /** A "nothing" for a state's {@link #NOTHING_MEMBER}, or none; never when not {@code exact}. */
+  static Optional<JsonValue> nothing(Choices choices, boolean exact) {
+    if (!choices.bool(exact ? NOTHING_PERCENT : 0)) {
+      return Optional.empty();
+    }
+    return Optional.of(NOTHINGS.get(choices.weighted(NOTHING_WEIGHTS)));
+  }
+
   /** Percent of states that carry a drawn value, in a case that draws exact values. */
   static final int STATE_VALUE_PERCENT = 70;
 
   /** Percent of restatements sent with their numbers spelled otherwise, in such a case. */
   static final int RESPELLED_PERCENT = 80;
 
-  /** Percent of "other states" that are the same text in the other normalisation form. */
-  static final int NORMALISATION_TWIN_PERCENT = 50;
+  /** Percent of "other states" that are a near twin of the state ({@link NearTwins}). */
+  static final int NEAR_TWIN_PERCENT = 60;
 
   /** How an event id is made; {@code PLAIN} ({@code e-N}) is the simplest. */
   enum IdKind {
@@ -79,6 +115,8 @@ final class ExactValues {
     CASE_TWIN,
     /** An id already sent in the other normalisation form: decomposed after composed. */
     NORMALISATION_TWIN,
+    /** An id already sent with surrounding whitespace: {@code "e-3 "} after {@code e-3}. */
+    WHITESPACE_TWIN,
     /** A long id: every long id shares its first {@link #LONG_PREFIX_LENGTH} characters. */
     LONG
   }
@@ -87,7 +125,7 @@ final class ExactValues {
   static final int LOOKALIKE_PERCENT = 60;
 
   /** Weights of {@link IdKind}, once an id is not plain; plain again when its twin is missing. */
-  static final int[] LOOKALIKE_ID_WEIGHTS = {0, 25, 25, 25, 25};
+  static final int[] LOOKALIKE_ID_WEIGHTS = {0, 20, 20, 20, 20, 20};
 
   /** Where a receiver that keeps ids in a VARCHAR(255) or a 256-byte key truncates them. */
   static final int LONG_PREFIX_LENGTH = 256;
@@ -136,6 +174,7 @@ final class ExactValues {
           case LONG -> LONG_PREFIX + "-" + number;
           case CASE_TWIN -> twinOf(choices, issued, ExactValues::otherCase);
           case NORMALISATION_TWIN -> twinOf(choices, issued, ExactValues::otherNormalisation);
+          case WHITESPACE_TWIN -> twinOf(choices, issued, NearTwins::padded);
         };
     // A twin of nothing, or one already sent, would be a plain id or an id reused: neither is
     // what was drawn, so the plain id stands in.
@@ -151,29 +190,6 @@ final class ExactValues {
       }
     }
     return candidates.isEmpty() ? null : twin.apply(choices.pick(candidates));
-  }
-
-  /** {@code state} with its text in the other normalisation form, or {@code state} itself. */
-  static JsonObject normalisationTwin(JsonObject state) {
-    JsonValue twin = otherNormalisation(state);
-    return (JsonObject) twin;
-  }
-
-  private static JsonValue otherNormalisation(JsonValue value) {
-    if (value instanceof JsonString string) {
-      return new JsonString(otherNormalisation(string.value()));
-    }
-    if (value instanceof JsonArray array) {
-      return new JsonArray(array.elements().stream().map(ExactValues::otherNormalisation).toList());
-    }
-    if (value instanceof JsonObject object) {
-      JsonObject twin = JsonObject.EMPTY;
-      for (Map.Entry<String, JsonValue> member : object.members().entrySet()) {
-        twin = twin.with(member.getKey(), otherNormalisation(member.getValue()));
-      }
-      return twin;
-    }
-    return value;
   }
 
   /** The text in the other Unicode normalisation form: NFD of composed text, else NFC. */

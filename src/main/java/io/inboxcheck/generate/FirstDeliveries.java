@@ -3,9 +3,11 @@ package io.inboxcheck.generate;
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.json.JsonObject;
 import io.inboxcheck.model.Envelope;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,5 +33,17 @@ final class FirstDeliveries {
 
   First pick(Choices choices) {
     return choices.pick(new ArrayList<>(byEventId.values()));
+  }
+
+  /**
+   * An id's first delivery whose window (with a second to spare) ends after {@code clock}, so a
+   * move onto its edge lies ahead; any id's when none does.
+   */
+  First pickEndingAfter(Choices choices, Instant clock, Duration retention) {
+    List<First> ahead =
+        byEventId.values().stream()
+            .filter(first -> first.receivedAt().plus(retention).plusSeconds(1).isAfter(clock))
+            .toList();
+    return ahead.isEmpty() ? pick(choices) : choices.pick(ahead);
   }
 }

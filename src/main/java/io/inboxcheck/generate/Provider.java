@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -159,20 +160,26 @@ final class Provider {
     if (value != ExactValues.StateValue.NONE) {
       members.put(ExactValues.STATE_MEMBER, value.value());
     }
+    ExactValues.nothing(choices, swarm.exactValues())
+        .ifPresent(nothing -> members.put(ExactValues.NOTHING_MEMBER, nothing));
     return new JsonObject(members);
   }
 
   /**
    * A state other than the envelope's: a new one, or (when the case draws exact values) sometimes
-   * the same text in the other Unicode normalisation form, which SPEC section 1 calls different.
+   * its near twin, which SPEC section 1 calls different: the same text in the other Unicode
+   * normalisation form, with surrounding whitespace or in the other case, or its "nothing" member
+   * swapped for another ({@link NearTwins}).
    */
   JsonObject otherState(JsonObject envelope) {
     JsonValue current = envelope.get(Envelope.STATE).orElse(JsonObject.EMPTY);
-    boolean twin = choices.bool(swarm.exactValues() ? ExactValues.NORMALISATION_TWIN_PERCENT : 0);
+    boolean twin = choices.bool(swarm.exactValues() ? ExactValues.NEAR_TWIN_PERCENT : 0);
     if (twin && current instanceof JsonObject object) {
-      JsonObject other = ExactValues.normalisationTwin(object);
-      if (!other.equals(object)) {
-        return other;
+      NearTwins.StateTwin kind =
+          NearTwins.StateTwin.values()[choices.weighted(NearTwins.STATE_TWIN_WEIGHTS)];
+      Optional<JsonObject> other = NearTwins.stateTwin(object, kind);
+      if (other.isPresent()) {
+        return other.get();
       }
     }
     JsonObject state = state();

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A scenario being drawn: what the {@link Provider} made reaches the receiver duplicated, late,
@@ -21,10 +22,16 @@ import java.util.TreeMap;
  * delivered and the steps so far.
  */
 final class ScenarioDraft {
+  /** Percent of a fine-times case's clock moves with a fraction that move by the fraction only. */
+  static final int SHORT_MOVE_PERCENT = 40;
+
   private final Choices choices;
   private final Swarm swarm;
   private final Provider provider;
   private final Generation generation;
+
+  /** This case's retention: the generation's, or with fine times sometimes one at an edge. */
+  private final Duration retention;
 
   /** The provider's redelivery timing, or null: then redeliveries follow after small gaps. */
   private final ProviderTiming timing;
@@ -54,6 +61,11 @@ final class ScenarioDraft {
             .schedule()
             .map(schedule -> new ProviderTiming(choices, schedule, generation.retention()))
             .orElse(null);
+    // A retention the user chose, or a provider's schedule, is kept as it is.
+    boolean ownRetention =
+        timing == null && generation.retention().equals(ScenarioGenerator.RETENTION);
+    this.retention =
+        EdgeValues.retention(choices, ownRetention && swarm.fineTimes(), generation.retention());
   }
 
   void addInitialCard(String objectId) {
@@ -85,9 +97,8 @@ final class ScenarioDraft {
       }
       case MISSING_VERSION -> deliver(Variants.missingVersion(choices, fresh()), false, false);
       case INVALID_VERSION -> deliver(Variants.invalidVersion(choices, fresh()), false, false);
-      case UNKNOWN_OBJECT -> deliver(provider.newSnapshot(provider.unknownTruth()), false, false);
-      case UNSUPPORTED_TYPE ->
-          deliver(fresh().with(Envelope.TYPE, new JsonString("card.deleted")), false, false);
+      case UNKNOWN_OBJECT -> deliver(unknownObject(), false, false);
+      case UNSUPPORTED_TYPE -> deliver(unsupportedType(), false, false);
       case MALFORMED_ENVELOPE ->
           deliver(Variants.malformed(choices, fresh(), swarm.exactValues()), false, false);
       case STORAGE_FAULT -> storageFault();
@@ -119,6 +130,31 @@ final class ScenarioDraft {
     }
     tick();
     send(envelope, text, false, false);
+  }
+
+  /**
+   * A snapshot of a card the receiver does not know: {@code card-9}, or (in a case drawing
+   * look-alikes) often a near twin of a known card's id, {@code "card-1 "} or {@code CARD-1}, which
+   * names no card (SPEC section 1 compares ids exactly) and is held UNKNOWN_OBJECT.
+   */
+  private JsonObject unknownObject() {
+    JsonObject envelope = provider.newSnapshot(provider.unknownTruth());
+    int percent = swarm.lookalikeIds() ? NearTwins.OBJECT_ID_TWIN_PERCENT : 0;
+    String objectId =
+        NearTwins.textTwin(choices, percent, provider.knownCardIds(), Provider.UNKNOWN_CARD);
+    return envelope.with(Envelope.OBJECT_ID, new JsonString(objectId));
+  }
+
+  /**
+   * A snapshot of a type the receiver does not support: {@code card.deleted}, or (in a case drawing
+   * look-alikes) often a near twin of a supported type, {@code "card.snapshot "} or {@code
+   * CARD.SNAPSHOT}.
+   */
+  private JsonObject unsupportedType() {
+    int percent = swarm.lookalikeIds() ? NearTwins.TYPE_TWIN_PERCENT : 0;
+    List<String> supported = new ArrayList<>(new TreeSet<>(Scenario.DEFAULT_SUPPORTED_TYPES));
+    String type = NearTwins.textTwin(choices, percent, supported, "card.deleted");
+    return fresh().with(Envelope.TYPE, new JsonString(type));
   }
 
   /** A new snapshot, possibly with a late one in flight, for a random known card. */
@@ -195,6 +231,11 @@ final class ScenarioDraft {
       return;
     }
     JsonObject original = pickDelivered();
+    if (choices.bool(swarm.lookalikeIds() ? NearTwins.ESCAPED_IDS_PERCENT : 0)) {
+      // The same event with its ids written as JSON escapes: a duplicate, never another event.
+      again(original, new Envelope(original, NearTwins.withEscapedIds(original)));
+      return;
+    }
     if (choices.bool(50)) {
       // The same event as another serializer writes it: a duplicate, never a conflict.
       Respelling.NumberSpelling spelling =
@@ -245,10 +286,15 @@ final class ScenarioDraft {
   private void advance() {
     // A provider's schedule decides when it redelivers, so only the draft's own timing aims at
     // edges.
-    boolean aimed = timing == null && swarm.retentionEdges() && !firstDeliveries.isEmpty();
+    boolean fine = timing == null && swarm.fineTimes();
+    boolean aimed =
+        timing == null && (swarm.retentionEdges() || fine) && !firstDeliveries.isEmpty();
     if (choices.bool(aimed ? 75 : 0)) {
-      FirstDeliveries.First first = firstDeliveries.pick(choices);
-      Instant edge = EdgeValues.retentionEdge(choices, first.receivedAt(), generation.retention());
+      FirstDeliveries.First first =
+          fine
+              ? firstDeliveries.pickEndingAfter(choices, clock, retention)
+              : firstDeliveries.pick(choices);
+      Instant edge = EdgeValues.retentionEdge(choices, first.receivedAt(), retention, fine);
       if (edge.isAfter(clock)) {
         moveClockTo(edge);
         if (choices.bool(70)) {
@@ -259,7 +305,13 @@ final class ScenarioDraft {
         return;
       }
     }
-    moveClockTo(clock.plus(choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1)));
+    Duration move = choices.bool(35) ? Duration.ofHours(25) : Duration.ofHours(1);
+    Duration fraction = EdgeValues.fraction(choices, fine);
+    if (!fraction.isZero() && choices.bool(SHORT_MOVE_PERCENT)) {
+      // Only the fraction: a retention under a second or two ends within such a move.
+      move = Duration.ZERO;
+    }
+    moveClockTo(clock.plus(move).plus(fraction));
   }
 
   private void moveClockTo(Instant time) {
@@ -340,6 +392,8 @@ final class ScenarioDraft {
 
   private void tick() {
     clock = clock.plusSeconds(choices.integer(0, 2));
+    // With fine times a gap carries a fraction of a second too, so receipt times have fractions.
+    clock = clock.plus(EdgeValues.fraction(choices, timing == null && swarm.fineTimes()));
   }
 
   /** A valid, new snapshot for a random known card, as an envelope; for conflict-free runs. */
@@ -381,7 +435,7 @@ final class ScenarioDraft {
         name,
         "generated scenario",
         name,
-        generation.retention(),
+        retention,
         Scenario.DEFAULT_SUPPORTED_TYPES,
         ScenarioGenerator.START,
         initial,

@@ -82,7 +82,7 @@ public final class ScenarioGenerator {
 
   private Scenario generate(Choices choices, String name, Swarm swarm, StepDraws draws) {
     ScenarioDraft draft = new ScenarioDraft(choices, generation, swarm);
-    int[] weights = swarm.weights();
+    int[] weights = swarm.weights(generation.schedule().isEmpty());
     weights[StepKind.RECONCILIATION.ordinal()] *= controlBoost;
     weights[StepKind.CLOCK_ADVANCE.ordinal()] *= controlBoost;
     // A list of cards, not a count: deleting one card's span shrinks the scenario by that card

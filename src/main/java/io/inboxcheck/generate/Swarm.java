@@ -22,7 +22,13 @@ import java.util.Set;
  *     ({@link ExactValues}), restatements spell their numbers otherwise, other states are the same
  *     text in the other normalisation form, and malformed envelopes carry ids of other JSON types
  * @param lookalikeIds whether new event ids are often look-alikes of ids already sent: the other
- *     case, the other normalisation form, long ids sharing a prefix
+ *     case, the other normalisation form, surrounding whitespace, long ids sharing a prefix;
+ *     unknown cards and unsupported types are often near twins of known ones, and redeliveries
+ *     spell their ids with escapes ({@link NearTwins})
+ * @param fineTimes whether times are drawn finer than a second: unless a provider's schedule or a
+ *     chosen retention rules them out, the case's retention is sometimes zero, under a second or
+ *     not a whole number of seconds, clock moves carry fractions of a second (so receipt times do)
+ *     and land a millisecond either side of a retention edge ({@link EdgeValues})
  */
 record Swarm(
     Set<StepKind> disabled,
@@ -31,9 +37,10 @@ record Swarm(
     boolean oneCardRuns,
     boolean disputes,
     boolean exactValues,
-    boolean lookalikeIds) {
+    boolean lookalikeIds,
+    boolean fineTimes) {
   /** The plain generator: every kind, no edge values. */
-  static final Swarm PLAIN = new Swarm(Set.of(), false, false, false, false, false, false);
+  static final Swarm PLAIN = new Swarm(Set.of(), false, false, false, false, false, false, false);
 
   /** Percent of cases that disable some kinds; the others draw from every kind. */
   static final int NARROWED_PERCENT = 40;
@@ -49,6 +56,7 @@ record Swarm(
   static final int DISPUTES_PERCENT = 40;
   static final int EXACT_VALUES_PERCENT = 50;
   static final int LOOKALIKE_IDS_PERCENT = 30;
+  static final int FINE_TIMES_PERCENT = 40;
 
   /**
    * How much more often a case drawing exact values sends malformed envelopes, which then carry ids
@@ -61,6 +69,12 @@ record Swarm(
    * the point of narrowing is the combinations.
    */
   static final int NEW_EVENT_DAMPING = 3;
+
+  /**
+   * How much more often a case drawing look-alike ids sends deliveries for an unknown card or an
+   * unsupported type, which then often name a near twin of a known card or a supported type.
+   */
+  static final int LOOKALIKE_BOOST = 2;
 
   /** How much more often a case aiming at retention edges moves the clock. */
   static final int CLOCK_BOOST = 3;
@@ -95,14 +109,18 @@ record Swarm(
               c.bool(ONE_CARD_RUNS_PERCENT),
               c.bool(DISPUTES_PERCENT),
               c.bool(EXACT_VALUES_PERCENT),
-              c.bool(LOOKALIKE_IDS_PERCENT));
+              c.bool(LOOKALIKE_IDS_PERCENT),
+              c.bool(FINE_TIMES_PERCENT));
         });
   }
 
-  /** The step kinds' weights with the disabled ones at zero. */
-  int[] weights() {
+  /**
+   * The step kinds' weights with the disabled ones at zero; {@code ownTiming} when no provider's
+   * schedule sets the times, so fine times have clock moves to carry them.
+   */
+  int[] weights(boolean ownTiming) {
     int[] weights = StepKind.weights();
-    if (retentionEdges) {
+    if (retentionEdges || (fineTimes && ownTiming)) {
       weights[StepKind.CLOCK_ADVANCE.ordinal()] *= CLOCK_BOOST;
     }
     if (!disabled.isEmpty()) {
@@ -118,6 +136,11 @@ record Swarm(
       // A case that disputes stays about waiting cards: more envelopes there would thin them.
       weights[StepKind.MALFORMED_ENVELOPE.ordinal()] *= EXACT_VALUES_BOOST;
       weights[StepKind.OTHER_ID_SAME_VERSION_SAME_STATE.ordinal()] *= EXACT_VALUES_BOOST;
+    }
+    if (lookalikeIds) {
+      // Twins of known cards and types come on these kinds' deliveries: more of them.
+      weights[StepKind.UNKNOWN_OBJECT.ordinal()] *= LOOKALIKE_BOOST;
+      weights[StepKind.UNSUPPORTED_TYPE.ordinal()] *= LOOKALIKE_BOOST;
     }
     for (StepKind kind : disabled) {
       weights[kind.ordinal()] = 0;

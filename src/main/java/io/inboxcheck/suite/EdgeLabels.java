@@ -12,9 +12,11 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.HistoryStep;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -40,6 +42,34 @@ public final class EdgeLabels {
           Long.MAX_VALUE,
           "edge:version_2^63-1");
 
+  /** A clock move this far from the end of an id's retention window, and its label. */
+  static final Map<Duration, String> RETENTION_OFFSETS =
+      Map.of(
+          Duration.ZERO,
+          "edge:retention_exact",
+          Duration.ofSeconds(-1),
+          "edge:retention_1s_before",
+          Duration.ofSeconds(1),
+          "edge:retention_1s_after",
+          Duration.ofMillis(-1),
+          "edge:retention_1ms_before",
+          Duration.ofMillis(1),
+          "edge:retention_1ms_after");
+
+  /** Labels of a case with fine times, each with a floor when the generator may draw it. */
+  static final List<String> FINE_TIME_LABELS =
+      List.of(
+          "edge:retention_1ms_before",
+          "edge:retention_1ms_after",
+          "edge:received_at_fraction_of_second");
+
+  /** Labels of a retention at an edge of time, drawn only when the generator picks retention. */
+  static final List<String> RETENTION_LENGTH_LABELS =
+      List.of(
+          "edge:retention_zero",
+          "edge:retention_under_a_second",
+          "edge:retention_not_whole_seconds");
+
   /** Consecutive deliveries naming one card, among several, that make a long run. */
   static final int LONG_RUN = 8;
 
@@ -58,6 +88,10 @@ public final class EdgeLabels {
       if (step.time() != null && !step.time().equals(clock)) {
         clock = step.time();
         retentionEdge(labels, scenario, firstReceivedAt, clock);
+        if (!firstReceivedAt.isEmpty()) {
+          // A retention is only tried once the clock moves past an id it could prune.
+          retentionLength(labels, scenario.retention());
+        }
       }
       if (step instanceof ScenarioStep.Reconcile reconcile) {
         reconcile.authority().values().forEach(card -> version(labels, card.version()));
@@ -77,6 +111,9 @@ public final class EdgeLabels {
       }
       if (!deliver.transport().storageFault()) {
         envelope.eventId().ifPresent(id -> firstReceivedAt.putIfAbsent(id, deliver.time()));
+      }
+      if (deliver.time().getNano() != 0) {
+        labels.add("edge:received_at_fraction_of_second");
       }
       equalOccurredAt(labels, envelope, occurredAtByCard);
       OversizedBodies.shapeOf(envelope).ifPresent(shape -> labels.add(shape.label()));
@@ -127,14 +164,22 @@ public final class EdgeLabels {
       Map<String, Instant> firstReceivedAt,
       Instant clock) {
     for (Instant first : firstReceivedAt.values()) {
-      long offset = clock.getEpochSecond() - first.plus(scenario.retention()).getEpochSecond();
-      if (offset == 0) {
-        labels.add("edge:retention_exact");
-      } else if (offset == -1) {
-        labels.add("edge:retention_1s_before");
-      } else if (offset == 1) {
-        labels.add("edge:retention_1s_after");
+      Duration offset = Duration.between(first.plus(scenario.retention()), clock);
+      String label = RETENTION_OFFSETS.get(offset);
+      if (label != null) {
+        labels.add(label);
       }
+    }
+  }
+
+  /** A retention of zero, of less than a second, or of seconds and a fraction. */
+  private static void retentionLength(SortedSet<String> labels, Duration retention) {
+    if (retention.isZero()) {
+      labels.add("edge:retention_zero");
+    } else if (retention.compareTo(Duration.ofSeconds(1)) < 0) {
+      labels.add("edge:retention_under_a_second");
+    } else if (retention.getNano() != 0) {
+      labels.add("edge:retention_not_whole_seconds");
     }
   }
 

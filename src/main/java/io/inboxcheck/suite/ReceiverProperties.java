@@ -89,6 +89,7 @@ public final class ReceiverProperties {
                       .ifPresent(s -> Labels.ofProvider(scenario, s).forEach(context::label));
                   EdgeLabels.ofScenario(scenario).forEach(context::label);
                   ValueLabels.ofScenario(scenario).forEach(context::label);
+                  TwinLabels.ofScenario(scenario).forEach(context::label);
                   EdgeLabels.ofHistory(result.referenceHistory()).forEach(context::label);
                   context.count("steps", result.history().steps().size());
                   result

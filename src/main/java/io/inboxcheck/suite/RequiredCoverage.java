@@ -5,6 +5,7 @@ import io.inboxcheck.check.Invariant;
 import io.inboxcheck.generate.DeliverySchedule;
 import io.inboxcheck.generate.Generation;
 import io.inboxcheck.generate.OversizedBodies;
+import io.inboxcheck.generate.ScenarioGenerator;
 import io.inboxcheck.model.DecisionKind;
 import io.inboxcheck.model.HeldReason;
 import io.inboxcheck.model.ReconcileOutcome;
@@ -89,6 +90,13 @@ public final class RequiredCoverage {
     required.put("edge:retention_exact", RARE * 2);
     required.put("edge:retention_1s_before", RARE * 2);
     required.put("edge:retention_1s_after", RARE * 2);
+    // Times finer than a second: retentions at zero and fractions, fractions of a second.
+    required.put("edge:retention_1ms_before", RARE);
+    required.put("edge:retention_1ms_after", RARE);
+    required.put("edge:received_at_fraction_of_second", COMMON);
+    if (generation.retention().equals(ScenarioGenerator.RETENTION)) {
+      EdgeLabels.RETENTION_LENGTH_LABELS.forEach(label -> required.put(label, RARE));
+    }
     required.put("edge:equal_occurred_at", COMMON);
     required.put("edge:one_card_run", RARE * 2);
     required.put("swarm:three_variants_of_one_id", RARE * 2);
@@ -100,6 +108,9 @@ public final class RequiredCoverage {
     }
     // Values a receiver must compare exactly: each family has a floor.
     ValueLabels.all().forEach(label -> required.put(label, valueFloor(label)));
+    // Near twins a receiver's normalisation would merge, and the values it takes for "nothing".
+    TwinLabels.all()
+        .forEach(label -> required.put(label, TwinLabels.common(label) ? COMMON : RARE));
     for (Invariant invariant : Invariant.values()) {
       boolean supported =
           Arrays.stream(Finding.values())
@@ -159,5 +170,8 @@ public final class RequiredCoverage {
     if (!schedule.canSendAt(retention.plusSeconds(1))) {
       required.remove("edge:retention_1s_after");
     }
+    // A provider's schedule keeps its own whole-second times and the chosen retention.
+    EdgeLabels.FINE_TIME_LABELS.forEach(required::remove);
+    EdgeLabels.RETENTION_LENGTH_LABELS.forEach(required::remove);
   }
 }

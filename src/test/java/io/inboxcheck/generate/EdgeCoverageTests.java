@@ -16,6 +16,7 @@ import io.inboxcheck.scenario.History;
 import io.inboxcheck.scenario.Scenario;
 import io.inboxcheck.suite.EdgeLabels;
 import io.inboxcheck.suite.RequiredCoverage;
+import io.inboxcheck.suite.TwinLabels;
 import io.inboxcheck.suite.ValueLabels;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +68,8 @@ class EdgeCoverageTests {
 
   /**
    * The exact-value floors can fail too: the plain generator never sends a number in a state, a
-   * look-alike id or an id of another type, and misses each one; the generator as it is meets them.
+   * look-alike id, an id of another type, a near twin or a "nothing" value, and misses each one;
+   * the generator as it is meets them.
    */
   @Test
   void thePlainGeneratorMissesEveryValueFloorAndTheSwarmMeetsThem() {
@@ -82,11 +84,16 @@ class EdgeCoverageTests {
         .as("seed %d: %s", SEED, plain.describe())
         .containsAll(
             RequiredCoverage.forFaultSequences().keySet().stream()
-                .filter(label -> label.startsWith("value:"))
+                .filter(EdgeCoverageTests::valueLabel)
                 .toList());
     assertThat(swarm.coverageShortfalls().stream().map(CoverageShortfall::label))
         .as("seed %d (rerun with this test alone): %s", SEED, swarm.describe())
-        .noneMatch(label -> label.startsWith("value:"));
+        .noneMatch(EdgeCoverageTests::valueLabel);
+  }
+
+  /** A label of a value compared exactly, a near twin or a "nothing" value. */
+  private static boolean valueLabel(String label) {
+    return label.startsWith("value:") || label.startsWith("twin:") || label.startsWith("nothing:");
   }
 
   /**
@@ -105,6 +112,7 @@ class EdgeCoverageTests {
             (scenario, context) -> {
               EdgeLabels.ofScenario(scenario).forEach(context::label);
               ValueLabels.ofScenario(scenario).forEach(context::label);
+              TwinLabels.ofScenario(scenario).forEach(context::label);
               History history =
                   ScenarioRunner.replay(scenario, new ModelReceiver(scenario.setup()));
               EdgeLabels.ofHistory(history).forEach(context::label);
@@ -113,7 +121,7 @@ class EdgeCoverageTests {
     for (Map.Entry<String, Double> floor : RequiredCoverage.forFaultSequences().entrySet()) {
       if (floor.getKey().startsWith("edge:")
           || floor.getKey().startsWith("swarm:")
-          || floor.getKey().startsWith("value:")) {
+          || valueLabel(floor.getKey())) {
         property = property.requireCoverage(floor.getKey(), floor.getValue());
       }
     }

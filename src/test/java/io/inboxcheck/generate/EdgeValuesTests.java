@@ -52,7 +52,7 @@ class EdgeValuesTests {
     JsonObject state = JsonObject.EMPTY.with("stage", new JsonString("ready"));
     Provider provider =
         new Provider(
-            Choices.random(3), new Swarm(Set.of(), true, false, false, false, false, false));
+            Choices.random(3), new Swarm(Set.of(), true, false, false, false, false, false, false));
     provider.addCard("card-1", Long.MAX_VALUE, state);
     Envelope next = new Envelope(provider.nextSnapshot(provider.knownTruth()));
     assertThat(next.version()).isEqualTo(new ObjectVersion.Valid(Long.MAX_VALUE));
@@ -64,10 +64,47 @@ class EdgeValuesTests {
     Instant first = Instant.parse("2024-03-01T10:00:02Z");
     Set<Instant> reached = new TreeSet<>();
     for (long seed = 0; seed < 100; seed++) {
-      reached.add(EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofHours(24)));
+      reached.add(
+          EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofHours(24), false));
     }
     Instant end = first.plus(Duration.ofHours(24));
     assertThat(reached).containsExactly(end.minusSeconds(1), end, end.plusSeconds(1));
+  }
+
+  @Test
+  void withFineTimesRetentionEdgesLandOnOrAMillisecondEitherSide() {
+    Instant first = Instant.parse("2024-03-01T10:00:02.250Z");
+    Set<Instant> reached = new TreeSet<>();
+    for (long seed = 0; seed < 200; seed++) {
+      reached.add(
+          EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofMillis(1500), true));
+    }
+    Instant end = Instant.parse("2024-03-01T10:00:03.750Z");
+    assertThat(reached).containsExactly(end.minusMillis(1), end, end.plusMillis(1));
+  }
+
+  @Test
+  void aFineCaseDrawsEveryRetentionAtAnEdgeOfTimeAndFractionsOfASecond() {
+    Set<Duration> retentions = new TreeSet<>();
+    Set<Boolean> fractions = new TreeSet<>();
+    for (long seed = 0; seed < 200; seed++) {
+      Choices choices = Choices.random(seed);
+      retentions.add(EdgeValues.retention(choices, true, Duration.ofHours(24)));
+      fractions.add(EdgeValues.fraction(choices, true).isZero());
+    }
+    assertThat(retentions)
+        .containsExactlyInAnyOrder(
+            Duration.ZERO,
+            Duration.ofMillis(1),
+            Duration.ofMillis(500),
+            Duration.ofMillis(1500),
+            Duration.ofHours(24));
+    assertThat(fractions).containsExactly(false, true);
+    // Not fine: the choices are drawn, forced, and give the plain values.
+    Choices plain = Choices.random(1);
+    assertThat(EdgeValues.retention(plain, false, Duration.ofHours(24)))
+        .isEqualTo(Duration.ofHours(24));
+    assertThat(EdgeValues.fraction(plain, false)).isZero();
   }
 
   @Test
@@ -79,7 +116,7 @@ class EdgeValuesTests {
   void aSwarmNeverDrawsADisabledKindAndAlwaysKeepsNewEvents() {
     for (long seed = 0; seed < 300; seed++) {
       Swarm swarm = Swarm.draw(Choices.random(seed));
-      int[] weights = swarm.weights();
+      int[] weights = swarm.weights(true);
       assertThat(weights[StepKind.NEW_EVENT.ordinal()]).as("seed %d", seed).isPositive();
       for (StepKind kind : StepKind.values()) {
         assertThat(weights[kind.ordinal()] == 0)

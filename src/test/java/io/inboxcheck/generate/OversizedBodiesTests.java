@@ -73,7 +73,7 @@ class OversizedBodiesTests {
   @Test
   void withoutTheStepKindNoShapeIsSent() {
     Swarm withoutBounds =
-        new Swarm(Set.of(StepKind.OVERSIZED_BODY), false, false, false, false, false, false);
+        new Swarm(Set.of(StepKind.OVERSIZED_BODY), false, false, false, false, false, false, false);
     for (long seed = 0; seed < 300; seed++) {
       Scenario scenario =
           new ScenarioGenerator().generate(Choices.random(seed), "s", withoutBounds);

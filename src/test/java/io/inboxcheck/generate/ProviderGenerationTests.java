@@ -23,14 +23,14 @@ class ProviderGenerationTests {
   private static final int SEEDS = 300;
 
   /** Seeds drawn by the tests of one provider quirk each. */
-  private static final int QUIRK_SEEDS = 100;
+  private static final int QUIRK_SEEDS = 300;
 
   /**
    * The text of the first 300 seeds' scenarios and choices, hashed, as the generator draws them
    * without a provider (with edge values and swarms): a provider option must not move existing
    * seeds, the zoo's results or coverage. A deliberate change to default generation updates it.
    */
-  private static final int DEFAULT_GENERATION_HASH = 1367670765;
+  private static final int DEFAULT_GENERATION_HASH = -2029712411;
 
   @Test
   void withoutAProviderTheGeneratorDrawsChoiceForChoiceWhatItAlwaysDrew() {

@@ -20,9 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The example receiver's planted mistakes about values it must compare exactly (SPEC section 1):
  * SAME_STATE on the state's text, event ids under a case-insensitive collation, {@code event_id}
- * coerced to text. The fault-sequence property, as {@code check} runs it, catches each within the
- * first 200 tries, shrinks it to at most 6 steps, and the replay it prints fails against the
- * receiver and passes against the model.
+ * coerced to text, ids and types read with {@code strip()}, SAME_STATE on parsed states with
+ * Python's {@code ==} (where {@code 0 == False}), and times and the retention cut to whole seconds
+ * (SPEC section 5 counts retention on the receiver clock, to the instant). The fault-sequence
+ * property, as {@code check} runs it, catches each within the first 200 tries, shrinks it to at
+ * most 6 steps, and the replay it prints fails against the receiver and passes against the model.
  */
 class PythonExactValueMistakeTests {
   /** The tries a mistake must be caught within: a pull-request job's budget, not the default's. */
@@ -33,7 +35,15 @@ class PythonExactValueMistakeTests {
   @TempDir Path examples;
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"state-text", "ids-ignore-case", "event-id-as-text"})
+  @ValueSource(
+      strings = {
+        "state-text",
+        "ids-ignore-case",
+        "event-id-as-text",
+        "strip-ids",
+        "dict-equality",
+        "whole-seconds"
+      })
   void eachIsCaughtEarlyShrunkAndReplayable(String mistake) {
     String command = PythonReceiver.COMMAND + " --mistake " + mistake;
     PropertyReport outcome = caughtEarly(mistake, examples);
@@ -49,7 +59,15 @@ class PythonExactValueMistakeTests {
   /** The same with the command a user types: {@code check}, every default option. */
   @Tag("slow")
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"state-text", "ids-ignore-case", "event-id-as-text"})
+  @ValueSource(
+      strings = {
+        "state-text",
+        "ids-ignore-case",
+        "event-id-as-text",
+        "strip-ids",
+        "dict-equality",
+        "whole-seconds"
+      })
   void checkWithDefaultOptionsCatchesEach(String mistake) {
     PythonReceiver.requirePython();
     String receiver = "exec:" + PythonReceiver.COMMAND + " --mistake " + mistake;

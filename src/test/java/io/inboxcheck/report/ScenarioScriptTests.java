@@ -62,7 +62,7 @@ class ScenarioScriptTests {
         .as(story)
         .singleElement()
         .asString()
-        .contains(", delivered as { ");
+        .contains(", delivered as {");
     assertThat(story.lines().filter(line -> line.startsWith("  1. deliver ")))
         .as("the first delivery is the canonical one: %s", story)
         .noneMatch(line -> line.contains("delivered as"));

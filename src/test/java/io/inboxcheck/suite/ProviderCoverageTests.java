@@ -30,8 +30,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProviderCoverageTests {
   private static final Path PROFILES = ProjectPaths.root().resolve("profiles");
   private static final long SEED = 16;
+
+  /**
+   * Enough cases that a floor of 10% is told from a generator reaching it a little more often: at
+   * 60, Stripe's second event fell short of its floor on some seeds.
+   */
+  private static final int TRIES = 150;
+
   private static final RunConfig CONFIG =
-      RunConfig.defaults().withTries(60).withSeed(SEED).withoutExampleDatabase();
+      RunConfig.defaults().withTries(TRIES).withSeed(SEED).withoutExampleDatabase();
 
   @ParameterizedTest(name = "{0}, retention {1}")
   @CsvSource({

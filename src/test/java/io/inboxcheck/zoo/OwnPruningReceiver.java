@@ -7,6 +7,7 @@ import io.inboxcheck.receiver.ReceiverSetup;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The plumbing of zoo receivers that prune by a rule of their own: the reference state is given a
@@ -30,9 +31,16 @@ abstract class OwnPruningReceiver extends NaiveReceiver {
    * needs, each with an {@code identity_pruned} entry at the receiver clock.
    */
   protected final void pruneExpired(int step, Instant asOf) {
+    pruneWhere(step, record -> Retention.expired(record.firstReceivedAt(), asOf, retention));
+  }
+
+  /**
+   * Prunes every record {@code expired} says ended, except those a held delivery still needs, each
+   * with an {@code identity_pruned} entry at the receiver clock.
+   */
+  protected final void pruneWhere(int step, Predicate<IdentityRecord> expired) {
     for (IdentityRecord record : List.copyOf(state.identities())) {
-      if (Retention.expired(record.firstReceivedAt(), asOf, retention)
-          && !Retention.stillOwed(record, state::isHeld)) {
+      if (expired.test(record) && !Retention.stillOwed(record, state::isHeld)) {
         state.apply(Effects.identityPruned(step, state.clock(), record));
       }
     }
