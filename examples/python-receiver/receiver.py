@@ -53,6 +53,10 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         connection, outside the delivery lock, confirming the object with the
                         provider in between: a delivery committed meanwhile is neither re-evaluated
                         nor kept paused.
+  shared-answer         each request's decision is handed to its answer through one slot every
+                        request thread shares (a "last result" kept for a metrics call made
+                        between the commit and the answer): two deliveries in flight together may
+                        each be answered the other's decision (check --concurrency).
   bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
                         default error handler does: a body past a bound (SPEC section 1.5) is
                         refused on every retry instead of held MALFORMED, a poison message.
@@ -113,9 +117,10 @@ MAX_BODY_BYTES = 16 << 20  # a body is read at most this far; past it only its l
 FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged writes uncommitted
 CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
 IN_PROGRESS_WORK_SECONDS = 0.05  # the work --mistake stuck-in-progress does while its mark is set
+METRICS_SECONDS = 0.005  # the metrics call --mistake shared-answer makes between commit and answer
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text", "strip-ids",
-            "dict-equality", "whole-seconds",
+            "dict-equality", "whole-seconds", "shared-answer",
             "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress") + accept_then_decide.MISTAKES
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
@@ -768,6 +773,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: one connection serves a whole run
     store = None
     reconciler = None  # reconcile-not-atomic: a second store, its own connection and lock
+    last_verdict = None  # shared-answer: the one slot every request thread hands its answer through
     inbox = None  # accept-then-decide mode: the inbox and its workers (inbox.py)
     control_enabled = False
     secret = None
@@ -843,6 +849,11 @@ class Handler(BaseHTTPRequestHandler):
         except StorageFault:
             return self.answer(503, {"error": "the decision could not be recorded durably; retry"})
         if not answered:
+            if self.store.mistake == "shared-answer":
+                # The planted mistake: the answer goes through one slot all request threads share.
+                Handler.last_verdict = verdict
+                time.sleep(METRICS_SECONDS)  # the metrics call, reading the slot
+                verdict = Handler.last_verdict
             self.answer_done(verdict)
 
     def control(self, method, action, body):

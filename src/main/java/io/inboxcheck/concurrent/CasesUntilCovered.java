@@ -100,7 +100,10 @@ public final class CasesUntilCovered {
       counts.put("copies of one delivery in flight at once", (long) coverage.copiesInFlight());
       counts.put("variants of one id in flight at once", (long) coverage.variantsInFlight());
       counts.put(
+          "deliveries in flight answered differently", (long) coverage.answeredDifferently());
+      counts.put(
           "deliveries in flight with a reconciliation", (long) coverage.withReconciliation());
+      counts.put("deliveries in flight with a re-evaluation", (long) coverage.withReevaluation());
       counts.put("deliveries in flight with a clock move", (long) coverage.withClockMove());
       counts.put(
           "rounds with every request in flight at once", (long) coverage.roundsAllInFlight());

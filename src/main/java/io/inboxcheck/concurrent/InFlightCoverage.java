@@ -4,6 +4,7 @@ import io.inboxcheck.scenario.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -12,16 +13,20 @@ import java.util.TreeSet;
  * What a concurrent run really had in flight at once, measured from each request's start and
  * finish, never assumed from how it was sent: pairs of copies of one delivery (same content), pairs
  * of variants of one id (same id, changed content), deliveries in flight with a reconciliation and
- * with a clock move, and rounds whose K requests were all in flight at one moment. A run in which
- * no two copies were ever in flight together checked nothing of what it is for, so that label has a
- * floor and falls short otherwise; so do the races with a reconciliation and a clock move, in a run
- * that sent them. A shortfall says the check was weak, not that the receiver is wrong ({@link
+ * with a clock move, pairs of deliveries in flight together whose answers differ (the pairs a
+ * receiver that answers one request with another's decision gets wrong), and rounds whose K
+ * requests were all in flight at one moment. A run in which no two copies were ever in flight
+ * together checked nothing of what it is for, so that label has a floor and falls short otherwise;
+ * so do answers that differ, and the races with a reconciliation and a clock move, in a run that
+ * sent them. A shortfall says the check was weak, not that the receiver is wrong ({@link
  * CasesUntilCovered}).
  */
 public record InFlightCoverage(
     int copiesInFlight,
     int variantsInFlight,
+    int answeredDifferently,
     int withReconciliation,
+    int withReevaluation,
     int withClockMove,
     int roundsAllInFlight,
     int rounds,
@@ -34,8 +39,14 @@ public record InFlightCoverage(
   /** Pairs of variants of one id in flight at once a run should see; shown, not enforced. */
   public static final int VARIANTS_FLOOR = 1;
 
+  /** Pairs of acknowledged deliveries in flight at once with different decisions, at least. */
+  public static final int ANSWERED_DIFFERENTLY_FLOOR = 1;
+
   /** Rounds with all K requests in flight at once a run should see; shown, not enforced. */
   public static final int ALL_IN_FLIGHT_FLOOR = 1;
+
+  /** Deliveries for a card in flight while a reconciliation re-evaluates its held inputs. */
+  static final String REEVALUATION_LABEL = "deliveries in flight with a re-evaluation";
 
   /** Deliveries in flight with a reconciliation, and with a clock move, a run needs at least. */
   public static final int RACING_CONTROL_FLOOR = 1;
@@ -49,12 +60,21 @@ public record InFlightCoverage(
     Map<Integer, List<Request>> byRound = byRound(requests);
     int copies = 0;
     int variants = 0;
+    int answeredDifferently = 0;
     for (List<Request> round : byRound.values()) {
       for (int first = 0; first < round.size(); first++) {
         for (int second = first + 1; second < round.size(); second++) {
           Request one = round.get(first);
           Request other = round.get(second);
-          if (!one.overlaps(other) || one.envelope().eventId().isEmpty()) {
+          if (!one.overlaps(other)) {
+            continue;
+          }
+          if (one.acknowledged()
+              && other.acknowledged()
+              && !Objects.equals(one.answer().decision(), other.answer().decision())) {
+            answeredDifferently++;
+          }
+          if (one.envelope().eventId().isEmpty()) {
             continue;
           }
           if (one.envelope().content().equals(other.envelope().content())) {
@@ -66,17 +86,18 @@ public record InFlightCoverage(
       }
     }
     int withReconciliation = 0;
+    int withReevaluation = 0;
     int withClockMove = 0;
     for (ControlRequest control : run.controls()) {
-      int racing =
-          (int)
-              byRound.getOrDefault(control.round(), List.of()).stream()
-                  .filter(control::overlaps)
-                  .count();
+      List<Request> racing =
+          byRound.getOrDefault(control.round(), List.of()).stream()
+              .filter(control::overlaps)
+              .toList();
       if (control.sent() instanceof ScenarioStep.Reconcile) {
-        withReconciliation += racing;
+        withReconciliation += racing.size();
+        withReevaluation += reevaluating(control, racing);
       } else {
-        withClockMove += racing;
+        withClockMove += racing.size();
       }
     }
     Set<Integer> rounds = new TreeSet<>(byRound.keySet());
@@ -84,7 +105,9 @@ public record InFlightCoverage(
     return new InFlightCoverage(
         copies,
         variants,
+        answeredDifferently,
         withReconciliation,
+        withReevaluation,
         withClockMove,
         allInFlight(run, rounds, concurrency),
         rounds.size(),
@@ -97,12 +120,30 @@ public record InFlightCoverage(
     return new InFlightCoverage(
         copiesInFlight + other.copiesInFlight,
         variantsInFlight + other.variantsInFlight,
+        answeredDifferently + other.answeredDifferently,
         withReconciliation + other.withReconciliation,
+        withReevaluation + other.withReevaluation,
         withClockMove + other.withClockMove,
         roundsAllInFlight + other.roundsAllInFlight,
         rounds + other.rounds,
         concurrency,
         sentControls || other.sentControls);
+  }
+
+  /**
+   * The deliveries racing a reconciliation that are for a card it re-evaluated held inputs of: in
+   * flight while the receiver decides those inputs again.
+   */
+  private static int reevaluating(ControlRequest reconciliation, List<Request> racing) {
+    Set<String> reevaluated = new TreeSet<>();
+    reconciliation.answer().stream()
+        .filter(object -> !object.reevaluated().isEmpty())
+        .forEach(object -> reevaluated.add(object.objectId()));
+    return (int)
+        racing.stream()
+            .filter(
+                request -> request.envelope().objectId().filter(reevaluated::contains).isPresent())
+            .count();
   }
 
   /** Rounds whose K requests, deliveries and control requests alike, were in flight at once. */
@@ -135,8 +176,18 @@ public record InFlightCoverage(
               + " times, the floor is "
               + COPIES_FLOOR);
     }
+    if (answeredDifferently < ANSWERED_DIFFERENTLY_FLOOR) {
+      shortfalls.add(
+          "coverage shortfall: deliveries in flight at once answered differently occurred "
+              + answeredDifferently
+              + " times, the floor is "
+              + ANSWERED_DIFFERENTLY_FLOOR);
+    }
     if (sentControls && withReconciliation < RACING_CONTROL_FLOOR) {
       shortfalls.add(shortfall("deliveries in flight with a reconciliation", withReconciliation));
+    }
+    if (sentControls && withReevaluation < RACING_CONTROL_FLOOR) {
+      shortfalls.add(shortfall(REEVALUATION_LABEL, withReevaluation));
     }
     if (sentControls && withClockMove < RACING_CONTROL_FLOOR) {
       shortfalls.add(shortfall("deliveries in flight with a clock move", withClockMove));
@@ -168,12 +219,24 @@ public record InFlightCoverage(
             variantsInFlight + " pairs",
             variantsInFlight,
             VARIANTS_FLOOR));
+    lines.add(
+        line(
+            "deliveries in flight answered differently",
+            answeredDifferently + " pairs",
+            answeredDifferently,
+            ANSWERED_DIFFERENTLY_FLOOR));
     if (sentControls) {
       lines.add(
           line(
               "deliveries in flight with a reconciliation",
               withReconciliation + " requests",
               withReconciliation,
+              RACING_CONTROL_FLOOR));
+      lines.add(
+          line(
+              REEVALUATION_LABEL,
+              withReevaluation + " requests",
+              withReevaluation,
               RACING_CONTROL_FLOOR));
       lines.add(
           line(

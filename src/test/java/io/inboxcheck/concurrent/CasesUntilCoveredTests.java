@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 class CasesUntilCoveredTests {
   /** Copies and a reconciliation in flight, but no delivery with the clock move. */
   private static final InFlightCoverage NO_CLOCK_RACE =
-      new InFlightCoverage(5, 2, 3, 0, 28, 30, 4, true);
+      new InFlightCoverage(5, 2, 3, 3, 2, 0, 28, 30, 4, true);
 
   private static final InFlightCoverage CLOCK_RACE =
-      new InFlightCoverage(4, 1, 2, 2, 29, 30, 4, true);
+      new InFlightCoverage(4, 1, 2, 2, 1, 2, 29, 30, 4, true);
 
   @Test
   void aFloorMissedInOneCaseIsMetByTheNextAndTheCountsAreSummed() {

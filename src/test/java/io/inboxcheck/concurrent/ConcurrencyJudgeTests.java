@@ -3,6 +3,7 @@ package io.inboxcheck.concurrent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.generate.ConcurrentCase;
+import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
@@ -46,26 +47,32 @@ class ConcurrencyJudgeTests {
 
   @Test
   void copiesThatNeverOverlapAreACoverageShortfall() {
-    DeliveryResult any = DeliveryResult.NOT_DURABLE;
+    // The first copy applied, the second a duplicate: answers that differ, in flight or not.
+    DeliveryResult applied = DeliveryResult.recorded(Decision.APPLIED);
+    DeliveryResult duplicate = DeliveryResult.recorded(new Decision.Duplicate(Decision.APPLIED));
     List<Request> oneAfterTheOther =
         List.of(
-            new Request(0, 1, COPY, any, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, any, 10, 20, Optional.empty()));
+            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, duplicate, 10, 20, Optional.empty()));
     List<Request> together =
         List.of(
-            new Request(0, 1, COPY, any, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, any, 9, 20, Optional.empty()));
+            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, duplicate, 9, 20, Optional.empty()));
 
     InFlightCoverage apart = InFlightCoverage.of(oneAfterTheOther, 2);
     InFlightCoverage overlapping = InFlightCoverage.of(together, 2);
 
     assertThat(apart.copiesInFlight()).isZero();
+    assertThat(apart.answeredDifferently()).isZero();
     assertThat(apart.roundsAllInFlight()).isZero();
     assertThat(apart.shortfalls())
-        .singleElement()
-        .asString()
-        .startsWith("coverage shortfall: copies of one delivery in flight at once occurred 0");
+        .containsExactly(
+            "coverage shortfall: copies of one delivery in flight at once occurred 0 times, the"
+                + " floor is 1",
+            "coverage shortfall: deliveries in flight at once answered differently occurred 0"
+                + " times, the floor is 1");
     assertThat(overlapping.copiesInFlight()).isEqualTo(1);
+    assertThat(overlapping.answeredDifferently()).isEqualTo(1);
     assertThat(overlapping.roundsAllInFlight()).isEqualTo(1);
     assertThat(overlapping.shortfalls()).isEmpty();
   }

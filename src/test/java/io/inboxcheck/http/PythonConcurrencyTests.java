@@ -14,11 +14,13 @@ import org.junit.jupiter.api.Test;
  * thread and takes one lock around each delivery, reconciliation and clock move, so requests in
  * flight together are serialised inside it and every round has a serial order. Its audit names
  * arrivals, not steps, so it is judged by the serial-order search. The search catches its planted
- * mistakes: a lower version applied, and a reconciliation that reads and writes in two transactions
- * outside the delivery lock.
+ * mistakes: a lower version applied, a reconciliation that reads and writes in two transactions
+ * outside the delivery lock, and answers handed back through one slot every request shares.
  */
 class PythonConcurrencyTests {
   static final String NOT_ATOMIC = PythonReceiver.COMMAND + " --mistake reconcile-not-atomic";
+
+  static final String SHARED_ANSWER = PythonReceiver.COMMAND + " --mistake shared-answer";
 
   private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
@@ -34,7 +36,33 @@ class PythonConcurrencyTests {
         .contains("judged by searching the serial orders of each round")
         .containsPattern("copies of one delivery in flight at once +[1-9]\\d* pairs")
         .containsPattern("deliveries in flight with a reconciliation +[1-9]\\d* requests")
-        .containsPattern("deliveries in flight with a clock move +[1-9]\\d* requests");
+        .containsPattern("deliveries in flight with a re-evaluation +[1-9]\\d* requests")
+        .containsPattern("deliveries in flight with a clock move +[1-9]\\d* requests")
+        .containsPattern("deliveries in flight answered differently +[1-9]\\d* pairs");
+  }
+
+  /**
+   * An answer handed back through one slot every request thread shares: two deliveries in flight
+   * together, decided differently, are answered alike, which no serial order gives. Caught with the
+   * default options, shrunk, and the code it prints sends the case again until it fails.
+   */
+  @Test
+  void anAnswerSharedBetweenRequestsIsCaughtShrunkAndReproduced() {
+    PythonReceiver.requirePython();
+
+    CommandRun run = concurrency(4, SHARED_ANSWER);
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    assertThat(run.out()).contains("no serial order of its requests gives the answers");
+    Matcher shrunk = SHRUNK_ROUNDS.matcher(run.out());
+    assertThat(shrunk.find()).as(run.out()).isTrue();
+    assertThat(Integer.parseInt(shrunk.group(1))).as(run.out()).isBetween(1, 6);
+    Matcher code = REPRODUCE.matcher(run.out());
+    assertThat(code.find()).as(run.out()).isTrue();
+
+    CommandRun again = concurrency(4, SHARED_ANSWER, "--reproduce", code.group(1));
+
+    assertThat(again.exitCode()).as("%s%s", again.out(), again.err()).isEqualTo(1);
   }
 
   /**

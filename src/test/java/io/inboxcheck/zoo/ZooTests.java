@@ -185,14 +185,44 @@ class ZooTests {
   }
 
   /**
-   * The mistake of a reconciliation that is not one transaction needs requests at once: {@code
-   * check --concurrency} races deliveries for a paused card with its reconciliation, catches the
-   * delivery left held on an unpaused card, shrinks the case to a few rounds and prints a code that
-   * sends exactly them again.
+   * The mistakes that need requests at once, each caught by {@code check --concurrency}: a
+   * reconciliation that is not one transaction (deliveries for a paused card raced with its
+   * reconciliation leave one held on an unpaused card), and an answer handed back through a slot
+   * every request shares (two deliveries in flight together answered each other's decision).
    */
-  @Test
-  void aReconciliationThatIsNotOneTransactionIsCaughtRacingDeliveries() {
-    String receiver = "class:" + NonAtomicReconcileReceiver.class.getName();
+  static List<RaceEntry> raceReceivers() {
+    return List.of(
+        new RaceEntry(
+            "reconcile-not-atomic",
+            NonAtomicReconcileReceiver.class,
+            "reconciles in two parts, releasing its lock between deciding and writing: a"
+                + " delivery committed in between stays held on an unpaused card",
+            "no serial order (ends in the receiver's view|of its requests (gives|ends in the"
+                + " view))"),
+        new RaceEntry(
+            "shared-answer",
+            SharedAnswerReceiver.class,
+            "hands each decision to its answer through one field every request thread shares:"
+                + " two deliveries in flight together are answered each other's decision",
+            "no serial order of its requests gives the answers"));
+  }
+
+  /** A zoo receiver only a concurrent run catches, and what its finding says. */
+  record RaceEntry(String name, Class<?> type, String mistake, String finding) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  /**
+   * Each race receiver is caught by {@code check --concurrency 4} with its default options, the
+   * case shrunk to a few rounds, and the code it prints sends exactly them again and fails.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("raceReceivers")
+  void eachRaceIsCaughtByAConcurrentCheckShrunkAndReproduced(RaceEntry race) {
+    String receiver = "class:" + race.type().getName();
     CommandRun run =
         CommandRun.of(
             "check", "--concurrency", "4", "--receiver", receiver, "--shrink-budget", "30");
@@ -202,11 +232,7 @@ class ZooTests {
     assertThat(shrunk.find()).as(run.out()).isTrue();
     int rounds = Integer.parseInt(shrunk.group(1));
     assertThat(rounds).as(run.out()).isBetween(1, MAX_SHRUNK_STEPS);
-    // The delivery left held on the unpaused card shows in the view read after its round.
-    assertThat(run.out())
-        .as("no serial order explains what the race left")
-        .containsPattern(
-            "no serial order (ends in the receiver's view|of its requests (gives|ends in the view))");
+    assertThat(run.out()).as("no serial order explains the race").containsPattern(race.finding());
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
     CommandRun again =
@@ -216,10 +242,9 @@ class ZooTests {
     synchronized (ZooTests.class) {
       races.add(
           new BugZooReport.RaceFinding(
-              "reconcile-not-atomic",
-              NonAtomicReconcileReceiver.class.getName(),
-              "reconciles in two parts, releasing its lock between deciding and writing: a"
-                  + " delivery committed in between stays held on an unpaused card",
+              race.name(),
+              race.type().getName(),
+              race.mistake(),
               "check --concurrency 4",
               1,
               rounds + " rounds"));
