@@ -106,6 +106,8 @@ public final class CasesUntilCovered {
       counts.put("deliveries in flight with a re-evaluation", (long) coverage.withReevaluation());
       counts.put("deliveries in flight with a clock move", (long) coverage.withClockMove());
       counts.put(
+          "redeliveries in flight at a retention end", (long) coverage.atRetentionBoundary());
+      counts.put(
           "rounds with every request in flight at once", (long) coverage.roundsAllInFlight());
     }
     if (resendRacesRequired) {

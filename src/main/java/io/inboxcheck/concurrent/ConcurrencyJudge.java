@@ -88,7 +88,7 @@ public final class ConcurrencyJudge {
       int concurrency) {
     List<Request> requests = run.requests();
     List<String> problems = new ArrayList<>(refusals(requests));
-    InFlightCoverage coverage = InFlightCoverage.of(run, concurrency);
+    InFlightCoverage coverage = InFlightCoverage.of(run, concurrency, setup.retention());
     Set<Observable> shows = receiver.shows();
     if (receiver.auditNamesSteps() && run.controls().isEmpty()) {
       problems.addAll(SerialisabilityCheck.check(setup, asSent(requests, stored), stored));

@@ -1,7 +1,9 @@
 package io.inboxcheck.concurrent;
 
 import io.inboxcheck.scenario.ScenarioStep;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +30,7 @@ public record InFlightCoverage(
     int withReconciliation,
     int withReevaluation,
     int withClockMove,
+    int atRetentionBoundary,
     int roundsAllInFlight,
     int rounds,
     int concurrency,
@@ -48,6 +51,9 @@ public record InFlightCoverage(
   /** Deliveries for a card in flight while a reconciliation re-evaluates its held inputs. */
   static final String REEVALUATION_LABEL = "deliveries in flight with a re-evaluation";
 
+  /** Redeliveries in flight with a clock move onto their id's retention boundary. */
+  static final String BOUNDARY_LABEL = "redeliveries in flight at a retention end";
+
   /** Deliveries in flight with a reconciliation, and with a clock move, a run needs at least. */
   public static final int RACING_CONTROL_FLOOR = 1;
 
@@ -56,6 +62,16 @@ public record InFlightCoverage(
   }
 
   public static InFlightCoverage of(ConcurrentRun.Recorded run, int concurrency) {
+    return of(run, concurrency, Duration.ZERO);
+  }
+
+  /**
+   * The coverage of {@code run}, whose receiver keeps identities for {@code retention}: a clock
+   * move by exactly that much lands on the retention boundary of every id first received since the
+   * move before it.
+   */
+  public static InFlightCoverage of(
+      ConcurrentRun.Recorded run, int concurrency, Duration retention) {
     List<Request> requests = run.requests();
     Map<Integer, List<Request>> byRound = byRound(requests);
     int copies = 0;
@@ -109,6 +125,7 @@ public record InFlightCoverage(
         withReconciliation,
         withReevaluation,
         withClockMove,
+        atRetentionBoundary(run, byRound, retention),
         allInFlight(run, rounds, concurrency),
         rounds.size(),
         concurrency,
@@ -124,6 +141,7 @@ public record InFlightCoverage(
         withReconciliation + other.withReconciliation,
         withReevaluation + other.withReevaluation,
         withClockMove + other.withClockMove,
+        atRetentionBoundary + other.atRetentionBoundary,
         roundsAllInFlight + other.roundsAllInFlight,
         rounds + other.rounds,
         concurrency,
@@ -144,6 +162,49 @@ public record InFlightCoverage(
             .filter(
                 request -> request.envelope().objectId().filter(reevaluated::contains).isPresent())
             .count();
+  }
+
+  /**
+   * Redeliveries in flight with a clock move that lands exactly on their id's retention boundary:
+   * the move is by the retention, and the id was first delivered after the move before it (in a
+   * round without one, so at that move's clock). Decided before the move the id is kept, after it
+   * pruned.
+   */
+  private static int atRetentionBoundary(
+      ConcurrentRun.Recorded run, Map<Integer, List<Request>> byRound, Duration retention) {
+    Map<Integer, ControlRequest> moves = new TreeMap<>();
+    run.controls().stream()
+        .filter(control -> control.sent() instanceof ScenarioStep.Advance)
+        .forEach(control -> moves.put(control.round(), control));
+    Set<Integer> rounds = new TreeSet<>(byRound.keySet());
+    rounds.addAll(moves.keySet());
+    Set<String> seen = new HashSet<>();
+    Set<String> sinceMove = new HashSet<>();
+    int racing = 0;
+    for (int round : rounds) {
+      List<Request> requests = byRound.getOrDefault(round, List.of());
+      ControlRequest move = moves.get(round);
+      if (move == null) {
+        requests.stream()
+            .flatMap(request -> request.envelope().eventId().stream())
+            .filter(seen::add)
+            .forEach(sinceMove::add);
+        continue;
+      }
+      if (!retention.isZero() && ((ScenarioStep.Advance) move.sent()).by().equals(retention)) {
+        racing +=
+            (int)
+                requests.stream()
+                    .filter(move::overlaps)
+                    .filter(
+                        request ->
+                            request.envelope().eventId().filter(sinceMove::contains).isPresent())
+                    .count();
+      }
+      requests.forEach(request -> request.envelope().eventId().ifPresent(seen::add));
+      sinceMove.clear();
+    }
+    return racing;
   }
 
   /** Rounds whose K requests, deliveries and control requests alike, were in flight at once. */
@@ -191,6 +252,9 @@ public record InFlightCoverage(
     }
     if (sentControls && withClockMove < RACING_CONTROL_FLOOR) {
       shortfalls.add(shortfall("deliveries in flight with a clock move", withClockMove));
+    }
+    if (sentControls && atRetentionBoundary < RACING_CONTROL_FLOOR) {
+      shortfalls.add(shortfall(BOUNDARY_LABEL, atRetentionBoundary));
     }
     return shortfalls;
   }
@@ -243,6 +307,12 @@ public record InFlightCoverage(
               "deliveries in flight with a clock move",
               withClockMove + " requests",
               withClockMove,
+              RACING_CONTROL_FLOOR));
+      lines.add(
+          line(
+              BOUNDARY_LABEL,
+              atRetentionBoundary + " requests",
+              atRetentionBoundary,
               RACING_CONTROL_FLOOR));
     }
     lines.add(

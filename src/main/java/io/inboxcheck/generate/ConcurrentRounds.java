@@ -34,6 +34,12 @@ final class ConcurrentRounds {
   /** How far a clock move goes: past the retention of every id delivered before it. */
   static final Duration CLOCK_MOVE = Duration.ofHours(25);
 
+  /**
+   * Percent of a case's later clock races that move exactly onto the retention boundary of the ids
+   * first received since the last move, as its first clock race always does.
+   */
+  static final int BOUNDARY_PERCENT = 50;
+
   /** Weights of {@link ConcurrentCase#LAGS}: about half of a race's deliveries start at once. */
   private static final int[] LAG_WEIGHTS = {4, 1, 1, 1, 1};
 
@@ -74,6 +80,12 @@ final class ConcurrentRounds {
   private final Set<String> paused = new LinkedHashSet<>();
   private final List<ScenarioStep> steps = new ArrayList<>();
   private final List<Duration> lags = new ArrayList<>();
+
+  /** Envelopes of ids first delivered since the last clock move, outside a clock race. */
+  private final List<Envelope> sinceMove = new ArrayList<>();
+
+  private final Set<String> deliveredIds = new LinkedHashSet<>();
+  private boolean boundaryRaced;
   private Instant clock = ConcurrentCase.START;
   private int nextId = 1;
   private int round;
@@ -162,14 +174,28 @@ final class ConcurrentRounds {
     }
   }
 
-  /** A clock move past the retention of every earlier id, racing redeliveries of them. */
+  /**
+   * A clock move racing redeliveries of earlier ids: past the retention of every one of them, or (a
+   * case's first clock race, and some later ones) exactly onto the retention boundary of those
+   * first received since the last move, the first delivery, held with the move, one of them. It is
+   * kept or pruned by which of the two is decided first; either order is a serial one.
+   */
   private void clockRace(Envelope fresh) {
-    clock = clock.plus(CLOCK_MOVE);
-    add(new ScenarioStep.Advance(nextStep(), CLOCK_MOVE, clock, null));
+    boolean boundary = !sinceMove.isEmpty() && (!boundaryRaced || choices.bool(BOUNDARY_PERCENT));
+    Duration by = boundary ? ConcurrentCase.RETENTION : CLOCK_MOVE;
+    List<Envelope> atBoundary = List.copyOf(sinceMove);
+    clock = clock.plus(by);
+    add(new ScenarioStep.Advance(nextStep(), by, clock, null));
+    if (boundary) {
+      deliver(choices.pick(atBoundary), raceLag());
+      boundaryRaced = true;
+    }
     while (steps.size() < concurrency) {
       boolean again = !earlier.isEmpty() && choices.bool(REDELIVERED_PERCENT);
       deliver(again ? choices.pick(earlier) : fresh, raceLag());
     }
+    // Ids first delivered racing the move may be received before or after it.
+    sinceMove.clear();
   }
 
   /**
@@ -183,7 +209,7 @@ final class ConcurrentRounds {
               ? new Transport(false, ConcurrentCase.RETRY_ATTEMPT, false)
               : Transport.PLAIN;
       add(new ScenarioStep.Deliver(nextStep(), event, null, transport, null));
-      earlier.add(event);
+      delivered(event);
     }
   }
 
@@ -200,7 +226,13 @@ final class ConcurrentRounds {
   private void deliver(Envelope envelope, Duration lag) {
     steps.add(new ScenarioStep.Deliver(nextStep(), envelope, null, Transport.PLAIN, null));
     lags.add(lag);
+    delivered(envelope);
+  }
+
+  /** Notes a delivery sent: an id sent for the first time is first received since the move. */
+  private void delivered(Envelope envelope) {
     earlier.add(envelope);
+    envelope.eventId().filter(deliveredIds::add).ifPresent(id -> sinceMove.add(envelope));
   }
 
   /** A request that starts as soon as its round is released. */

@@ -48,6 +48,46 @@ class ConcurrentCaseTests {
   }
 
   /**
+   * A case's first clock race moves exactly by the retention, onto the retention end of the ids
+   * first delivered before it (no move came earlier), and the delivery held with it redelivers one
+   * of them; a later clock race moves past every end or onto the ends of the ids since.
+   */
+  @Test
+  void theFirstClockRaceLandsOnTheRetentionEndOfAnIdItsHeldDeliveryRedelivers() {
+    for (long seed = 0; seed < 20; seed++) {
+      for (int concurrency = 2; concurrency <= 4; concurrency++) {
+        ConcurrentCase drawn = ConcurrentCase.draw(Choices.random(seed), concurrency);
+        Set<String> before = new HashSet<>();
+        boolean checked = false;
+        for (List<ScenarioStep> round : drawn.rounds()) {
+          if (round.get(0) instanceof ScenarioStep.Advance move) {
+            assertThat(move.by())
+                .as(
+                    "seed %d, K %d: a clock race moves by the retention or past it",
+                    seed, concurrency)
+                .isIn(ConcurrentCase.RETENTION, ConcurrentRounds.CLOCK_MOVE);
+            if (!checked) {
+              assertThat(move.by())
+                  .as("seed %d, K %d", seed, concurrency)
+                  .isEqualTo(ConcurrentCase.RETENTION);
+              String held =
+                  ((ScenarioStep.Deliver) round.get(1)).envelope().eventId().orElseThrow();
+              assertThat(before).as("seed %d, K %d", seed, concurrency).contains(held);
+              checked = true;
+            }
+          }
+          round.stream()
+              .filter(step -> step instanceof ScenarioStep.Deliver)
+              .forEach(
+                  step ->
+                      ((ScenarioStep.Deliver) step).envelope().eventId().ifPresent(before::add));
+        }
+        assertThat(checked).as("seed %d, K %d: a clock race", seed, concurrency).isTrue();
+      }
+    }
+  }
+
+  /**
    * Only deliveries racing a reconciliation or a clock move wait, the request they race never does
    * and neither does the first delivery (the run holds the race for it), and across a few cases
    * every lag of the ladder is drawn and shown.
