@@ -3,6 +3,7 @@ package io.inboxcheck.generate;
 import io.inboxcheck.engine.Choices;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -89,14 +90,26 @@ final class EdgeValues {
 
   /**
    * A time on, one second before or one second after the end of a retention window; with {@code
-   * fine} times, on it or a millisecond before or after it.
+   * fine} times, on it or a millisecond before or after it, and when the case aims at {@code
+   * seconds} edges too, any of the five.
    */
   static Instant retentionEdge(
-      Choices choices, Instant firstReceivedAt, Duration retention, boolean fine) {
+      Choices choices, Instant firstReceivedAt, Duration retention, boolean fine, boolean seconds) {
     Instant end = firstReceivedAt.plus(retention);
-    return fine
-        ? end.plus(choices.pick(FINE_RETENTION_OFFSETS))
-        : end.plusSeconds(choices.pick(RETENTION_OFFSETS));
+    if (!fine) {
+      return end.plusSeconds(choices.pick(RETENTION_OFFSETS));
+    }
+    List<Duration> offsets = new ArrayList<>(FINE_RETENTION_OFFSETS);
+    if (seconds) {
+      offsets.addAll(List.of(Duration.ofSeconds(-1), Duration.ofSeconds(1)));
+    }
+    // A millisecond before the edge lies ahead of the clock least often, and a second either side
+    // is the whole point of a case aiming at seconds too: each drawn twice as often.
+    int[] weights =
+        offsets.stream()
+            .mapToInt(o -> o.equals(Duration.ofMillis(-1)) || o.abs().getSeconds() == 1 ? 2 : 1)
+            .toArray();
+    return end.plus(offsets.get(choices.weighted(weights)));
   }
 
   /**

@@ -36,13 +36,13 @@ final class FirstDeliveries {
   }
 
   /**
-   * An id's first delivery whose window (with a second to spare) ends after {@code clock}, so a
-   * move onto its edge lies ahead; any id's when none does.
+   * An id's first delivery whose window ends more than a millisecond after {@code clock}, so a move
+   * onto its edge, or a millisecond either side, lies ahead; any id's when none does.
    */
   First pickEndingAfter(Choices choices, Instant clock, Duration retention) {
     List<First> ahead =
         byEventId.values().stream()
-            .filter(first -> first.receivedAt().plus(retention).plusSeconds(1).isAfter(clock))
+            .filter(first -> first.receivedAt().plus(retention).minusMillis(1).isAfter(clock))
             .toList();
     return ahead.isEmpty() ? pick(choices) : choices.pick(ahead);
   }

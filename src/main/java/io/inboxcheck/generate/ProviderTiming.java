@@ -142,7 +142,7 @@ final class ProviderTiming {
    */
   private Instant within(Instant first, Duration from, Duration to) {
     if (choices.bool(RETENTION_EDGE_PERCENT)) {
-      Instant edge = EdgeValues.retentionEdge(choices, first, retention, false);
+      Instant edge = EdgeValues.retentionEdge(choices, first, retention, false, true);
       if (edge.isAfter(first.plus(from)) && !edge.isAfter(first.plus(to))) {
         return edge;
       }

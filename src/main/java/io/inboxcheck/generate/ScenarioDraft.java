@@ -294,7 +294,9 @@ final class ScenarioDraft {
           fine
               ? firstDeliveries.pickEndingAfter(choices, clock, retention)
               : firstDeliveries.pick(choices);
-      Instant edge = EdgeValues.retentionEdge(choices, first.receivedAt(), retention, fine);
+      Instant edge =
+          EdgeValues.retentionEdge(
+              choices, first.receivedAt(), retention, fine, swarm.retentionEdges());
       if (edge.isAfter(clock)) {
         moveClockTo(edge);
         if (choices.bool(70)) {

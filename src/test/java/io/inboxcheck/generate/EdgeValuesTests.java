@@ -65,7 +65,7 @@ class EdgeValuesTests {
     Set<Instant> reached = new TreeSet<>();
     for (long seed = 0; seed < 100; seed++) {
       reached.add(
-          EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofHours(24), false));
+          EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofHours(24), false, true));
     }
     Instant end = first.plus(Duration.ofHours(24));
     assertThat(reached).containsExactly(end.minusSeconds(1), end, end.plusSeconds(1));
@@ -77,7 +77,8 @@ class EdgeValuesTests {
     Set<Instant> reached = new TreeSet<>();
     for (long seed = 0; seed < 200; seed++) {
       reached.add(
-          EdgeValues.retentionEdge(Choices.random(seed), first, Duration.ofMillis(1500), true));
+          EdgeValues.retentionEdge(
+              Choices.random(seed), first, Duration.ofMillis(1500), true, false));
     }
     Instant end = Instant.parse("2024-03-01T10:00:03.750Z");
     assertThat(reached).containsExactly(end.minusMillis(1), end, end.plusMillis(1));

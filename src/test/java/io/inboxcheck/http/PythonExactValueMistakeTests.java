@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The example receiver's planted mistakes about values it must compare exactly (SPEC section 1):
@@ -34,16 +34,19 @@ class PythonExactValueMistakeTests {
 
   @TempDir Path examples;
 
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(
-      strings = {
+  /** The planted mistakes of this family, as {@code --mistake} names them. */
+  static List<String> mistakes() {
+    return List.of(
         "state-text",
         "ids-ignore-case",
         "event-id-as-text",
         "strip-ids",
         "dict-equality",
-        "whole-seconds"
-      })
+        "whole-seconds");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("mistakes")
   void eachIsCaughtEarlyShrunkAndReplayable(String mistake) {
     String command = PythonReceiver.COMMAND + " --mistake " + mistake;
     PropertyReport outcome = caughtEarly(mistake, examples);
@@ -59,15 +62,7 @@ class PythonExactValueMistakeTests {
   /** The same with the command a user types: {@code check}, every default option. */
   @Tag("slow")
   @ParameterizedTest(name = "{0}")
-  @ValueSource(
-      strings = {
-        "state-text",
-        "ids-ignore-case",
-        "event-id-as-text",
-        "strip-ids",
-        "dict-equality",
-        "whole-seconds"
-      })
+  @MethodSource("mistakes")
   void checkWithDefaultOptionsCatchesEach(String mistake) {
     PythonReceiver.requirePython();
     String receiver = "exec:" + PythonReceiver.COMMAND + " --mistake " + mistake;

@@ -24,6 +24,20 @@ class PostgresInvariantProperties {
    */
   static final int TRIES_DIVISOR = 5;
 
+  /**
+   * The fewest cases a floor must expect at this run's size to be judged here. At a fifth of the
+   * tries a floor of 1% expects two cases, and whether a 0.5% label (one body shape of eleven) came
+   * at all says more about the seed than about the generator, which is the model's and is held to
+   * every floor by the model's own property at full size (InvariantProperties). Such floors are
+   * reported here, not judged; at 200 cases the floors of 2.5% and more (every decision kind,
+   * versions at integer edges, "nothing" values in states, receipt times with fractions) are.
+   */
+  static final double JUDGED_EXPECTED_CASES = 5;
+
+  static boolean judged(double floor, long cases) {
+    return floor * cases >= JUDGED_EXPECTED_CASES;
+  }
+
   @Test
   void faultSequencesKeepEveryInvariantInTheDatabaseAndConformToTheModel() {
     RunConfig defaults = RunConfig.defaults();
@@ -39,7 +53,12 @@ class PostgresInvariantProperties {
 
     assertThat(outcome.result().status())
         .as(outcome.message())
-        .isEqualTo(PropertyResult.Status.PASSED);
+        .isIn(PropertyResult.Status.PASSED, PropertyResult.Status.COVERAGE_FAILED);
+    assertThat(
+            outcome.result().coverageShortfalls().stream()
+                .filter(shortfall -> judged(shortfall.minimumShare(), shortfall.validTestCases())))
+        .as("floors this many tries can judge: %s", outcome.message())
+        .isEmpty();
     assertThat(outcome.result().metrics().get("steps")).isPositive();
   }
 }

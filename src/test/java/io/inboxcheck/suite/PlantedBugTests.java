@@ -11,6 +11,7 @@ import io.inboxcheck.engine.RunConfig;
 import io.inboxcheck.zoo.NewerVariantApplyingReceiver;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,10 +59,10 @@ class PlantedBugTests {
         .contains("observed:  decision APPLIED, changed cards [card-1]")
         .contains("\n  shrinking stopped at a fixpoint (no shrink pass made progress)\n")
         .contains("initial: card-1 v0")
-        .contains("1. deliver e-1 card-1 v0 ")
-        .contains("2. deliver e-1 card-1 v1 ")
-        .contains("SAME_STATE | no change")
-        .contains("APPLIED (model: HELD ID_CONFLICT) | card-1 v0->v1, replacements event 0->1")
+        .contains("1. deliver e-1 card-1 v1 ")
+        .contains("2. deliver e-1 card-1 v2 ")
+        .contains("APPLIED | card-1 v0->v1, replacements event 0->1")
+        .contains("APPLIED (model: HELD ID_CONFLICT) | card-1 v1->v2, replacements event 1->2")
         .contains(
             "Replay against applies-newer-variant: java -cp"
                 + " target/inboxcheck.jar:target/test-classes io.inboxcheck.cli.Main replay"
@@ -70,6 +71,19 @@ class PlantedBugTests {
                 + " reports/counterexamples/"
                 + file.getFileName())
         .doesNotContain("labels (test cases reaching each)");
+
+    // The README shows this run: its header, where it was found, and the story, line for line.
+    String readme = Files.readString(ProjectPaths.root().resolve("README.md"));
+    List<String> shown =
+        outcome
+            .message()
+            .lines()
+            .filter(line -> !line.startsWith("Replay against") && !line.startsWith("Shrunk"))
+            .filter(line -> !line.contains("shrinking stopped"))
+            .toList();
+    assertThat(shown)
+        .as("the README's example")
+        .allSatisfy(line -> assertThat(readme).contains(line));
 
     CommandRun planted = CommandRun.of("replay", "--receiver", PLANTED, file.toString());
     assertThat(planted.exitCode()).isEqualTo(1);
