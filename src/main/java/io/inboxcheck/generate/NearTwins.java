@@ -130,18 +130,6 @@ final class NearTwins {
     return state;
   }
 
-  /**
-   * Whether a value is one a dynamic language treats as "nothing": falsy, or an empty container.
-   */
-  static boolean isNothing(JsonValue value) {
-    return value instanceof JsonNull
-        || value.equals(JsonBoolean.FALSE)
-        || value.equals(JsonObject.EMPTY)
-        || (value instanceof JsonArray array && array.elements().isEmpty())
-        || (value instanceof JsonNumber number && number.value().signum() == 0)
-        || value.equals(new JsonString(""));
-  }
-
   private static JsonValue texts(JsonValue value, UnaryOperator<String> twin) {
     if (value instanceof JsonString string) {
       return new JsonString(twin.apply(string.value()));

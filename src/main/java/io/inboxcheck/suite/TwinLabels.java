@@ -107,7 +107,7 @@ public final class TwinLabels {
     twins(types, String::strip, TYPES_DIFFERING_IN_WHITESPACE, labels);
     twins(types, TwinLabels::lowerCase, TYPES_DIFFERING_IN_CASE, labels);
     Set<String> stateTexts = new TreeSet<>();
-    states.forEach(state -> strings(state, stateTexts));
+    states.forEach(state -> ValueLabels.strings(state, stateTexts::add));
     twins(stateTexts, String::strip, STATE_TEXTS_DIFFERING_IN_WHITESPACE, labels);
     twins(stateTexts, TwinLabels::lowerCase, STATE_TEXTS_DIFFERING_IN_CASE, labels);
     nothings(states, labels);
@@ -129,16 +129,6 @@ public final class TwinLabels {
 
   private static String lowerCase(String text) {
     return text.toLowerCase(Locale.ROOT);
-  }
-
-  private static void strings(JsonValue value, Set<String> found) {
-    if (value instanceof JsonString string) {
-      found.add(string.value());
-    } else if (value instanceof JsonObject object) {
-      object.members().values().forEach(member -> strings(member, found));
-    } else if (value instanceof JsonArray array) {
-      array.elements().forEach(element -> strings(element, found));
-    }
   }
 
   /** Whether the delivery's text spells its event or object id otherwise: with JSON escapes. */

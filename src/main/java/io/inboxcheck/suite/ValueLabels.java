@@ -135,7 +135,8 @@ public final class ValueLabels {
     }
   }
 
-  private static void strings(JsonValue value, java.util.function.Consumer<String> found) {
+  /** Every string in {@code value}, however deep, to {@code found}. */
+  static void strings(JsonValue value, java.util.function.Consumer<String> found) {
     if (value instanceof JsonString string) {
       found.accept(string.value());
     } else if (value instanceof JsonObject object) {
