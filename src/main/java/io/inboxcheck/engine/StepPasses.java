@@ -74,6 +74,14 @@ final class StepPasses<T> {
             step < layout().size()
                 && shrinker.considerAfresh(layout().without(values(), Set.of(step)));
       }
+      // The setup next, while candidates remain: an initial card no step needs, or values no
+      // step reads, are what a person reading the case should not have to look past.
+      for (int index = setupElements().size() - 1; index >= 0; index--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        progress |= index < setupElements().size() && removeOrPlain(index);
+      }
       for (int step = layout().size() - 1; step >= 0; step--) {
         if (shrinker.exhausted()) {
           return false;
@@ -88,12 +96,6 @@ final class StepPasses<T> {
         progress |=
             index < parts.size() && shrinker.considerAfresh(replacedBy(parts.get(index), 1));
       }
-      for (int index = setupElements().size() - 1; index >= 0; index--) {
-        if (shrinker.exhausted()) {
-          return false;
-        }
-        progress |= index < setupElements().size() && removeOrPlain(index);
-      }
     }
     return true;
   }
@@ -101,7 +103,15 @@ final class StepPasses<T> {
   /** Deletes setup element {@code index}, or else makes it plainer. */
   private boolean removeOrPlain(int index) {
     Span element = setupElements().get(index);
-    if (shrinker.consider(ChoiceEdits.without(values(), element.start(), element.end()))) {
+    List<Long> without = ChoiceEdits.without(values(), element.start(), element.end());
+    if (shrinker.consider(without)) {
+      return true;
+    }
+    // A list drawn to its longest records no "no more" after its last element: once one element
+    // is gone, the list needs that stop, or it reads the first step's first choice as one.
+    List<Long> stopped = new ArrayList<>(without);
+    stopped.add(setupEnd() - element.length(), 0L);
+    if (shrinker.consider(stopped)) {
       return true;
     }
     // Past its "more?" choice, if it has one; a list's mandatory first element has none.
@@ -110,7 +120,20 @@ final class StepPasses<T> {
       return true;
     }
     List<Long> plainest = ChoiceEdits.zeroed(values(), element.start(), element.end());
-    return !plainest.equals(values()) && shrinker.consider(plainest);
+    if (!plainest.equals(values()) && shrinker.consider(plainest)) {
+      return true;
+    }
+    // An element whose length depends on its choices (a state with a member more) reads the zeros
+    // a longer form leaves as the next element's choices: try its shorter plain forms, shortest
+    // first, keeping the choice that announces it.
+    for (int length = 1; length < element.length() && !shrinker.exhausted(); length++) {
+      List<Long> shorter = replacedBy(element, length);
+      shorter.set(element.start(), values().get(element.start()));
+      if (!shorter.equals(values()) && shrinker.consider(shorter)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code part}'s choices replaced by {@code length} zeros: the simplest form of the part. */
