@@ -57,6 +57,15 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         request thread shares (a "last result" kept for a metrics call made
                         between the commit and the answer): two deliveries in flight together may
                         each be answered the other's decision (check --concurrency).
+  two-transactions      each delivery is checked against the provider's schema service first (a
+                        20 ms call), then its decision and audit entry are committed, the event is
+                        published to a queue (10 ms), and the card is written in a second
+                        transaction: a kill late in the request, between the two, leaves an audit
+                        that says APPLIED over a card that never moved (check --crash).
+  compact-on-start      every start warms a cache (100 ms), then compacts the cards table: copies it
+                        aside and empties it in one transaction, vacuums (150 ms), copies it back in
+                        the next; a start first drops a copy left by a start that did not finish. A
+                        kill late in a start, between the two, loses every card (check --crash).
   bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
                         default error handler does: a body past a bound (SPEC section 1.5) is
                         refused on every retry instead of held MALFORMED, a poison message.
@@ -73,7 +82,8 @@ The mistakes of --accept-then-decide (each implies it; inbox.py says more):
   reprocess-after-restart  a worker commits the decision, does other work, then deletes the inbox
                         row in a second transaction: a process restarted in between decides the
                         delivery again, two audit entries for one acknowledgement (check --crash).
-ack-before-commit, answer-before-commit and stuck-in-progress concern a request that decides, and
+ack-before-commit, answer-before-commit, stuck-in-progress and two-transactions concern a request that
+decides, and
 are refused with --accept-then-decide.
 
 Views in answers: the reset answer declares "view_in_answers": true, and every 2xx answer of the
@@ -118,10 +128,15 @@ FLUSH_SECONDS = 0.5  # how long --mistake ack-before-commit keeps acknowledged w
 CONFIRM_SECONDS = 0.2  # how long --mistake reconcile-not-atomic's call to the provider takes
 IN_PROGRESS_WORK_SECONDS = 0.05  # the work --mistake stuck-in-progress does while its mark is set
 METRICS_SECONDS = 0.005  # the metrics call --mistake shared-answer makes between commit and answer
+SCHEMA_CHECK_SECONDS = 0.02  # --mistake two-transactions: the schema call before the first commit
+PUBLISH_SECONDS = 0.01  # --mistake two-transactions: publishing the event, between the commits
+WARM_SECONDS = 0.1  # --mistake compact-on-start: warming a cache, before the compaction
+VACUUM_SECONDS = 0.15  # --mistake compact-on-start: the vacuum, between its two transactions
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text", "strip-ids",
             "dict-equality", "whole-seconds", "shared-answer",
-            "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress") + accept_then_decide.MISTAKES
+            "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress",
+            "two-transactions", "compact-on-start") + accept_then_decide.MISTAKES
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -275,10 +290,30 @@ class Store:
         self.on_reset = None
         if mistake == "ack-before-commit":
             threading.Thread(target=self.commit_later, daemon=True).start()
+        if mistake == "compact-on-start":
+            self.compact()
         exists = self.db.execute("SELECT 1 FROM sqlite_master WHERE name='settings'").fetchone()
         if not exists:
             self.reset({"initial": {}, "supported_types": ["card.snapshot"], "retention": "PT24H",
                         "start": now_instant()})
+
+    def compact(self):
+        """The compact-on-start mistake: the cards are copied aside and the table emptied in one
+        transaction, put back in the next, with a vacuum between. A start that finds a copy takes it
+        for the leftover of a start that failed and drops it, so a kill in between loses the cards."""
+        self.db.execute("DROP TABLE IF EXISTS cards_compact")
+        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name='cards'").fetchone():
+            return
+        time.sleep(WARM_SECONDS)
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("CREATE TABLE cards_compact AS SELECT * FROM cards")
+        self.db.execute("DELETE FROM cards")
+        self.db.execute("COMMIT")
+        time.sleep(VACUUM_SECONDS)
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("INSERT INTO cards SELECT * FROM cards_compact")
+        self.db.execute("DROP TABLE cards_compact")
+        self.db.execute("COMMIT")
 
     def transaction(self, work):
         with self.lock:
@@ -443,6 +478,9 @@ class Store:
         """Decides and records one delivery in one transaction. answer_early is the
         answer-before-commit mistake: it is handed the decision (and writes the HTTP answer) before
         the decision is written and committed; a correct store never gets one."""
+        if self.mistake == "two-transactions":
+            return self.deliver_in_two(text)
+
         def work():
             envelope = read_envelope(text, self.mistake == "bounded-parser-raises")
             outcome = self.decide(envelope)
@@ -457,6 +495,27 @@ class Store:
             return outcome[0]
 
         return self.transaction(work)
+
+    def deliver_in_two(self, text):
+        """The two-transactions mistake: a schema call, the decision and audit committed, the
+        event published, then the card written in a second transaction."""
+        time.sleep(SCHEMA_CHECK_SECONDS)
+        written = {}
+
+        def decide_and_record():
+            envelope = read_envelope(text)
+            verdict, effect, cards_after = self.decide(envelope)
+            if self.fail_next_write:
+                self.fail_next_write = False
+                raise StorageFault()
+            self.commit(text, envelope, (verdict, effect, cards_after), write_cards=False)
+            written.update(cards_after)
+            return verdict
+
+        verdict = self.transaction(decide_and_record)
+        time.sleep(PUBLISH_SECONDS)
+        self.transaction(lambda: [self.put_card(object_id, written[object_id]) for object_id in sorted(written)])
+        return verdict
 
     # the stuck-in-progress mistake: a mark set before the work, cleared only when the work succeeds
 
@@ -547,7 +606,7 @@ class Store:
             return decision("SAME_STATE"), None
         return held("VERSION_CONFLICT"), dict(card, paused=True)
 
-    def commit(self, text, envelope, outcome, arrival=None):
+    def commit(self, text, envelope, outcome, arrival=None, write_cards=True):
         """Records a decision. A delivery decided in the request gets the next arrival number here;
         one accepted first (inbox.py) brings the number it was given at acceptance."""
         verdict, effect, cards_after = outcome
@@ -568,7 +627,7 @@ class Store:
             record = self.identity(event_id)
             record["variants"].append(recorded)
             self.put_identity(event_id, record)
-        for object_id in sorted(cards_after):
+        for object_id in sorted(cards_after) if write_cards else ():
             self.put_card(object_id, cards_after[object_id])
         if verdict["decision"] == "HELD":
             self.db.execute("INSERT OR REPLACE INTO held VALUES (?, ?)", (arrival, verdict["reason"]))
@@ -941,7 +1000,8 @@ def main():
     if options.workers < 1:
         parser.error("--workers needs 1 or more")
     accepts_first = options.accept_then_decide or options.mistake in accept_then_decide.MISTAKES
-    if accepts_first and options.mistake in ("ack-before-commit", "answer-before-commit", "stuck-in-progress"):
+    if accepts_first and options.mistake in ("ack-before-commit", "answer-before-commit", "stuck-in-progress",
+                                             "two-transactions"):
         parser.error("--mistake " + options.mistake + " concerns a request that decides; not with --accept-then-decide")
     global STRIP_IDS
     STRIP_IDS = options.mistake == "strip-ids"

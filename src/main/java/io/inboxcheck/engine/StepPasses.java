@@ -54,12 +54,13 @@ final class StepPasses<T> {
   }
 
   /**
-   * Deletes each step on its own, last first; puts the simplest kind of step in each step's place,
-   * keeping its optional parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest
-   * form; deletes each element of the setup (such as an initial card) and makes each plainer (its
-   * choices after the first, which announces it, set to 0). Sweeps until one whole sweep changes
-   * nothing, and returns whether such a sweep completed: then no single step, optional part or
-   * setup element can be removed from the current failure, which is one-minimal.
+   * Deletes each step on its own, last first; deletes each element of the setup (such as an initial
+   * card) or makes it plainer (its choices after the first, which announces it, set to 0, or a
+   * shorter plain form); puts the simplest kind of step in each step's place, keeping its optional
+   * parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest form. Sweeps until
+   * one whole sweep changes nothing, and returns whether such a sweep completed: then no single
+   * step, optional part or setup element can be removed from the current failure, which is
+   * one-minimal.
    */
   boolean removeEachOnItsOwn() {
     boolean progress = true;
@@ -100,7 +101,10 @@ final class StepPasses<T> {
     return true;
   }
 
-  /** Deletes setup element {@code index}, or else makes it plainer. */
+  /**
+   * Deletes setup element {@code index}, or else makes it plainer: its choices zeroed, or replaced
+   * by fewer zeros, shortest first.
+   */
   private boolean removeOrPlain(int index) {
     Span element = setupElements().get(index);
     List<Long> without = ChoiceEdits.without(values(), element.start(), element.end());

@@ -16,7 +16,9 @@ import java.util.Set;
  * <p>The points are the windows where receivers lose what they acknowledged: right after an answer
  * was read (a receiver that answers and then commits), while a delivery, a reconciliation or a
  * clock move is in flight, between steps, and again and again while the receiver starts up and
- * recovers its storage. A kill point's simplest value is no kill, so shrinking removes kills.
+ * recovers its storage. A kill point's simplest value is no kill, so shrinking removes kills. The
+ * instant of a kill in flight or while starting is drawn as a share of what the receiver was
+ * measured to take ({@link Timing}), so kills reach the end of a slow request or a slow start.
  *
  * @param scenario the steps, as the fault-sequence property generates them
  * @param kills one entry per step, in step order; {@link Point#NONE} where nothing is killed
@@ -66,26 +68,61 @@ public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settle
     }
   }
 
-  /** An in-flight kill lands at most this long after the request was sent. */
-  public static final long MAX_IN_FLIGHT_DELAY_MICROS = 8_000;
+  /**
+   * How long the receiver under check takes, measured on it before any case is drawn: a kill in
+   * flight lands anywhere in the time a request takes, and a kill while it starts anywhere in the
+   * time a start takes, so a receiver that writes a delivery in two transactions late in a slow
+   * request, or sweeps its storage late in a slow start, is killed in between.
+   *
+   * @param requestMicros how long a delivery takes to be answered
+   * @param startMicros how long a start takes, until the receiver prints its address
+   */
+  public record Timing(long requestMicros, long startMicros) {
+    /**
+     * The times a case is drawn for when nothing was measured: a quick receiver's. Shrinking and
+     * its tests, which run no receiver, draw for it.
+     */
+    public static final Timing UNMEASURED = new Timing(8_000, 150_000);
 
-  /** A receiver starting again is killed at most this long after it was started. */
-  public static final long MAX_RECOVERY_DELAY_MICROS = 150_000;
+    public Timing {
+      if (requestMicros <= 0 || startMicros <= 0) {
+        throw new IllegalArgumentException(
+            "times must be positive: " + requestMicros + ", " + startMicros);
+      }
+    }
+
+    /** How long after its request was sent a kill in flight lands, at most. */
+    public long maxInFlightDelayMicros() {
+      return requestMicros * SPREAD_PER_MILLE / 1000;
+    }
+
+    /** How long after a start a kill while it starts lands, at most. */
+    public long maxRecoveryDelayMicros() {
+      return startMicros * SPREAD_PER_MILLE / 1000;
+    }
+  }
+
+  /**
+   * A kill's instant is drawn in thousandths of the measured time, up to this many: a fifth past
+   * the end too, for a request or a start slower than the ones measured.
+   */
+  static final int SPREAD_PER_MILLE = 1_200;
 
   /** How many times in a row a receiver starting again is killed, at most. */
   public static final int MAX_RECOVERY_KILLS = 2;
 
   /**
    * Weights of {@link Point}, in its order, for each kind of step: kills right after an answer are
-   * the most common, because a few microseconds separate a wrong receiver's answer from its COMMIT
-   * and only a kill there sees it; reconciliations and clock moves are mostly killed while in
-   * flight, because they are rare.
+   * common, because a few microseconds separate a wrong receiver's answer from its COMMIT and only
+   * a kill there sees it; deliveries are killed in flight more often still, since a window between
+   * two transactions late in a request is a fifth of the request or less; reconciliations and clock
+   * moves are mostly killed while in flight, because they are rare.
    */
-  private static final int[] DELIVERY = {55, 20, 10, 8, 0, 0, 4};
+  private static final int[] DELIVERY = {40, 25, 30, 5, 0, 0, 8};
 
-  private static final int[] STORAGE_FAULT = {70, 10, 0, 10, 0, 0, 10};
-  private static final int[] RECONCILIATION = {25, 5, 0, 5, 60, 0, 5};
-  private static final int[] CLOCK_MOVE = {25, 5, 0, 5, 0, 60, 5};
+  private static final int[] STORAGE_FAULT = {70, 10, 0, 10, 0, 0, 15};
+  private static final int[] RECONCILIATION = {25, 5, 0, 5, 60, 0, 10};
+  private static final int[] CLOCK_MOVE = {25, 5, 0, 5, 0, 60, 10};
 
   /** A case for a receiver that decides before it answers: nothing to settle. */
   public CrashCase(Scenario scenario, List<Kill> kills) {
@@ -106,13 +143,18 @@ public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settle
    * while shrinking deletes its kill, and the other kills stay at their steps.
    */
   public static CrashCase draw(Choices choices) {
+    return draw(choices, Timing.UNMEASURED);
+  }
+
+  /** Draws a case for a receiver measured to take {@code timing}. */
+  public static CrashCase draw(Choices choices, Timing timing) {
     List<Kill> kills = new ArrayList<>();
     Scenario scenario =
         ScenarioGenerator.forCrashes()
             .generate(
                 choices,
                 "crash",
-                (c, step) -> kills.add(c.span(Span.OPTIONAL, k -> kill(k, step))));
+                (c, step) -> kills.add(c.span(Span.OPTIONAL, k -> kill(k, step, timing))));
     return new CrashCase(scenario, kills);
   }
 
@@ -126,6 +168,11 @@ public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settle
    * in flight, {@code delayMicros} after it was sent, while the receiver's workers decide.
    */
   public static CrashCase drawSettling(Choices choices) {
+    return drawSettling(choices, Timing.UNMEASURED);
+  }
+
+  /** Draws a settling case for a receiver measured to take {@code timing}. */
+  public static CrashCase drawSettling(Choices choices, Timing timing) {
     List<Kill> kills = new ArrayList<>();
     SettlePoints settles = SettlePoints.draw(choices);
     Scenario scenario =
@@ -134,7 +181,7 @@ public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settle
                 choices,
                 "crash",
                 (c, step) -> {
-                  Kill kill = c.span(Span.OPTIONAL, k -> kill(k, step));
+                  Kill kill = c.span(Span.OPTIONAL, k -> kill(k, step, timing));
                   if (settles.drawAfter(c, step)) {
                     if (kill.point() == Point.BETWEEN_STEPS) {
                       long delay = c.integer(0, (int) MAX_SETTLE_KILL_DELAY_MICROS);
@@ -151,21 +198,26 @@ public record CrashCase(Scenario scenario, List<Kill> kills, Set<Integer> settle
     return settleAfter.contains(step);
   }
 
-  private static Kill kill(Choices choices, ScenarioStep step) {
+  private static Kill kill(Choices choices, ScenarioStep step, Timing timing) {
     Point point = Point.values()[choices.weighted(weights(step))];
     long delay = 0;
     List<Long> recovery = new ArrayList<>();
     if (point == Point.IN_FLIGHT
         || point == Point.DURING_RECONCILIATION
         || point == Point.DURING_CLOCK_MOVE) {
-      delay = choices.integer(0, (int) MAX_IN_FLIGHT_DELAY_MICROS);
+      delay = share(choices, timing.requestMicros());
     } else if (point == Point.DURING_RECOVERY) {
       int times = choices.integer(1, MAX_RECOVERY_KILLS);
       for (int time = 0; time < times; time++) {
-        recovery.add((long) choices.integer(0, (int) MAX_RECOVERY_DELAY_MICROS));
+        recovery.add(share(choices, timing.startMicros()));
       }
     }
     return new Kill(step.number(), point, delay, recovery);
+  }
+
+  /** A drawn instant within {@code micros} (and a fifth past it), in thousandths of it. */
+  private static long share(Choices choices, long micros) {
+    return choices.integer(0, SPREAD_PER_MILLE) * micros / 1000;
   }
 
   private static int[] weights(ScenarioStep step) {

@@ -1,8 +1,11 @@
 package io.inboxcheck.http;
 
+import io.inboxcheck.json.JsonNumber;
 import io.inboxcheck.json.JsonObject;
+import io.inboxcheck.json.JsonString;
 import io.inboxcheck.json.JsonValue;
 import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Decision;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.receiver.ReceiverSetup;
@@ -11,6 +14,8 @@ import io.inboxcheck.receiver.Transport;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
@@ -41,6 +46,7 @@ public final class KillableReceiver implements AutoCloseable {
   private Instant clock;
   private CrashLedger ledger = new CrashLedger(null);
   private boolean acknowledgesOnAcceptance;
+  private long lastStartNanos;
 
   /** A delivery the receiver answered 2xx: it must be in the audit whatever happens later. */
   public record Acknowledged(int step, Envelope envelope, Decision decision) {}
@@ -66,8 +72,68 @@ public final class KillableReceiver implements AutoCloseable {
   }
 
   private void launch() {
+    long started = System.nanoTime();
     process = ReceiverProcess.restart(command, timeout, data, secret, restarts);
+    lastStartNanos = System.nanoTime() - started;
     client = new ReceiverClient(choice, process.address(), secret, timeout);
+  }
+
+  /**
+   * How long this receiver takes: a delivery, from sending it to its answer, and a start, from
+   * launching the command to its address. Both are measured before a crash check draws its cases.
+   *
+   * @param requestNanos the upper quartile of {@link #MEASURED_DELIVERIES} deliveries, sent after
+   *     the first ones warmed up: a slow outlier does not stretch every kill past the answer
+   * @param startNanos the longest of {@link #MEASURED_STARTS} starts on stored data, where a
+   *     receiver's recovery code runs
+   */
+  public record Measured(long requestNanos, long startNanos) {}
+
+  /** Deliveries timed by {@link #measure}, after {@link #WARM_UP_DELIVERIES} untimed ones. */
+  static final int MEASURED_DELIVERIES = 20;
+
+  /** Deliveries sent first and not timed: the first requests of a process are its slowest. */
+  static final int WARM_UP_DELIVERIES = 5;
+
+  /** Starts on stored data timed by {@link #measure}. */
+  static final int MEASURED_STARTS = 3;
+
+  /**
+   * Times {@link #MEASURED_DELIVERIES} deliveries that each apply a new version of one card, then
+   * kills the receiver and times its start on what it stored. The next scenario's reset wipes what
+   * this wrote.
+   */
+  public Measured measure() {
+    Instant start = Instant.parse("2024-01-01T00:00:00Z");
+    SortedMap<String, Card> cards = new TreeMap<>();
+    cards.put("card-1", new Card(0, new JsonObject(new TreeMap<>()), false));
+    reset(new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), start));
+    List<Long> times = new ArrayList<>();
+    for (int version = 1; version <= WARM_UP_DELIVERIES + MEASURED_DELIVERIES; version++) {
+      SortedMap<String, JsonValue> members = new TreeMap<>();
+      members.put(Envelope.EVENT_ID, new JsonString("timing-" + version));
+      members.put(Envelope.OBJECT_ID, new JsonString("card-1"));
+      members.put(Envelope.OBJECT_VERSION, JsonNumber.of(version));
+      members.put(Envelope.OCCURRED_AT, new JsonString(start.toString()));
+      members.put(Envelope.TYPE, new JsonString("card.snapshot"));
+      members.put(Envelope.STATE, new JsonObject(new TreeMap<>()));
+      Envelope envelope = new Envelope(new JsonObject(members));
+      long sent = System.nanoTime();
+      client.deliver(
+          envelope.text(), ledger.headers(envelope, clock), "timing delivery " + version);
+      if (version > WARM_UP_DELIVERIES) {
+        times.add(System.nanoTime() - sent);
+      }
+    }
+    List<Long> starts = new ArrayList<>();
+    for (int restart = 0; restart < MEASURED_STARTS; restart++) {
+      process.kill();
+      restarts++;
+      launch();
+      starts.add(lastStartNanos);
+    }
+    Collections.sort(times);
+    return new Measured(times.get(times.size() * 3 / 4), Collections.max(starts));
   }
 
   /** The value of {@code --receiver} that starts this receiver. */

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -134,9 +135,11 @@ public final class CrashCheck {
   private ModeResult run() {
     PropertyResult<CrashCase> result;
     boolean acknowledgesOnAcceptance;
+    CrashCase.Timing timing;
     try (KillableReceiver receiver = KillableReceiver.start(command, options.timeout())) {
       receiver.learnWhatItAcknowledges();
       acknowledgesOnAcceptance = receiver.acknowledgesOnAcceptance();
+      timing = timing(receiver);
       CrashFloors floors = new CrashFloors(options.kills(), acknowledgesOnAcceptance);
       Tally tally = new Tally();
       RunConfig config =
@@ -147,27 +150,40 @@ public final class CrashCheck {
               options.shrinking(),
               Shard.ALL,
               () -> tally.killed() >= options.kills() && floors.met(tally.counts));
-      result = PropertyRunner.run(property(receiver, tally), config);
+      result = PropertyRunner.run(property(receiver, tally, timing), config);
     }
-    return summary().ran(result, acknowledgesOnAcceptance);
+    return summary(timing).ran(result, acknowledgesOnAcceptance);
   }
 
   private ModeResult reproduce(List<Long> choices) {
     TestCaseResult<CrashCase> result = null;
     int runs = 0;
+    CrashCase.Timing timing;
     try (KillableReceiver receiver = KillableReceiver.start(command, options.timeout())) {
       receiver.learnWhatItAcknowledges();
-      Property<CrashCase> property = property(receiver, new Tally());
+      timing = timing(receiver);
+      Property<CrashCase> property = property(receiver, new Tally(), timing);
       while (runs < REPRODUCE_RUNS && (result == null || !result.failed())) {
         result = PropertyRunner.replay(property, choices);
         runs++;
       }
     }
-    return summary().reproduced(result, runs);
+    return summary(timing).reproduced(result, runs);
   }
 
-  private CrashSummary summary() {
-    return new CrashSummary(receiverChoice, seed, options.kills(), options.arguments());
+  /**
+   * Measures how long the receiver takes a delivery and a start, so that kills land all over both
+   * (a reproduced case measures again: where a kill lands inside a request is the scheduler's).
+   */
+  private static CrashCase.Timing timing(KillableReceiver receiver) {
+    KillableReceiver.Measured measured = receiver.measure();
+    return new CrashCase.Timing(
+        Math.max(1, TimeUnit.NANOSECONDS.toMicros(measured.requestNanos())),
+        Math.max(1, TimeUnit.NANOSECONDS.toMicros(measured.startNanos())));
+  }
+
+  private CrashSummary summary(CrashCase.Timing timing) {
+    return new CrashSummary(receiverChoice, seed, options.kills(), options.arguments(), timing);
   }
 
   /**
@@ -177,11 +193,14 @@ public final class CrashCheck {
    * instant (a kill 0 ms after sending that came just after the answer) would be printed as a case
    * its {@code --reproduce} code seldom fails again.
    */
-  private Property<CrashCase> property(KillableReceiver receiver, Tally tally) {
+  private Property<CrashCase> property(
+      KillableReceiver receiver, Tally tally, CrashCase.Timing timing) {
     AtomicBoolean failedOnce = new AtomicBoolean();
     return Property.<CrashCase>of(
             "crash check (" + receiverChoice + ")",
-            receiver.acknowledgesOnAcceptance() ? CrashCase::drawSettling : CrashCase::draw,
+            receiver.acknowledgesOnAcceptance()
+                ? choices -> CrashCase.drawSettling(choices, timing)
+                : choices -> CrashCase.draw(choices, timing),
             (crashCase, context) -> {
               CrashCaseRun.Result result = CrashCaseRun.run(crashCase, receiver, retries);
               CrashCaseRun.Settling settling = result.settling();
@@ -198,6 +217,13 @@ public final class CrashCheck {
                   .forEach((point, count) -> tally.count(context, "kills:" + point, count));
               result.inFlight().forEach((fate, count) -> context.count("in flight:" + fate, count));
               context.count("acknowledged", result.acknowledged());
+              tally.count(
+                  context,
+                  CrashFloors.LATE_IN_FLIGHT,
+                  crashCase.kills().stream()
+                      .filter(kill -> kill.point() == CrashCase.Point.IN_FLIGHT)
+                      .filter(kill -> kill.delayMicros() * 2 >= timing.requestMicros())
+                      .count());
               if (result.found().isEmpty()) {
                 return Verdict.pass();
               }

@@ -24,12 +24,30 @@ final class CrashSummary {
   private final long seed;
   private final int kills;
   private final String arguments;
+  private final CrashCase.Timing timing;
 
-  CrashSummary(String receiverChoice, long seed, int kills, String arguments) {
+  CrashSummary(
+      String receiverChoice, long seed, int kills, String arguments, CrashCase.Timing timing) {
     this.receiverChoice = receiverChoice;
     this.seed = seed;
     this.kills = kills;
     this.arguments = arguments;
+    this.timing = timing;
+  }
+
+  /** What was measured on the receiver, and so where kills land: one line. */
+  private String timingLine() {
+    return String.format(
+        "measured on this receiver: a delivery takes %s, a start %s; kills in flight land up to"
+            + " %s after sending, kills while it starts up to %s after the start",
+        millis(timing.requestMicros()),
+        millis(timing.startMicros()),
+        millis(timing.maxInFlightDelayMicros()),
+        millis(timing.maxRecoveryDelayMicros()));
+  }
+
+  private static String millis(long micros) {
+    return String.format("%.1f ms", micros / 1000.0);
   }
 
   /** A run that drew cases until the kills were made or one failed. */
@@ -43,6 +61,7 @@ final class CrashSummary {
             result.triesRun(),
             sum(result.metrics(), "kills:"),
             sum(result.metrics(), "acknowledged")));
+    lines.add(timingLine());
     CrashFloors floors = new CrashFloors(kills, acknowledgesOnAcceptance);
     List<String> shortfalls = kills(lines, result, floors);
     if (acknowledgesOnAcceptance) {
@@ -81,6 +100,7 @@ final class CrashSummary {
   ModeResult reproduced(TestCaseResult<CrashCase> result, int runs) {
     List<String> lines = new ArrayList<>();
     lines.add("crash check of " + receiverChoice + ": one case, as --reproduce gave it");
+    lines.add(timingLine());
     if (result.value() != null) {
       lines.add(indent(render(result.value())));
     }
@@ -148,6 +168,24 @@ final class CrashSummary {
                 + count
                 + " times, the floor is "
                 + floor);
+      }
+      if (point == CrashCase.Point.IN_FLIGHT) {
+        long late = result.metrics().getOrDefault(CrashFloors.LATE_IN_FLIGHT, 0L);
+        long lateFloor = floors.lateInFlightFloor();
+        lines.add(
+            String.format(
+                "    %-46s %4d%s",
+                CrashFloors.LATE_IN_FLIGHT,
+                late,
+                stopped ? "" : "  (floor " + lateFloor + (late < lateFloor ? ", BELOW)" : ")")));
+        if (late < lateFloor && !stopped) {
+          shortfalls.add(
+              "coverage shortfall: kills while a delivery was in flight, in the later half of a"
+                  + " request's measured time, occurred "
+                  + late
+                  + " times, the floor is "
+                  + lateFloor);
+        }
       }
     }
     return shortfalls;

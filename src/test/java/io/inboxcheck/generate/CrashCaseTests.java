@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.engine.Choices;
 import io.inboxcheck.scenario.ScenarioStep;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -28,13 +29,40 @@ class CrashCaseTests {
         assertThat(allowed(step))
             .as("seed %d, step %d", seed, step.number())
             .contains(kill.point());
-        assertThat(kill.delayMicros()).isBetween(0L, CrashCase.MAX_IN_FLIGHT_DELAY_MICROS);
+        assertThat(kill.delayMicros())
+            .isBetween(0L, CrashCase.Timing.UNMEASURED.maxInFlightDelayMicros());
         assertThat(kill.recoveryDelaysMicros().size())
             .isLessThanOrEqualTo(CrashCase.MAX_RECOVERY_KILLS);
         seen.add(kill.point());
       }
     }
     assertThat(seen).containsExactlyInAnyOrder(CrashCase.Point.values());
+  }
+
+  /**
+   * For a receiver measured to take 40 ms a request and 900 ms a start, kills in flight land all
+   * over the request, its last tenth too, and kills while it starts all over the start; none lands
+   * later than a fifth past the measured time.
+   */
+  @Test
+  void killsSpreadOverTheMeasuredTimeOfARequestAndOfAStart() {
+    CrashCase.Timing slow = new CrashCase.Timing(40_000, 900_000);
+    List<Long> inFlight = new ArrayList<>();
+    List<Long> starting = new ArrayList<>();
+    for (long seed = 0; seed < 300; seed++) {
+      for (CrashCase.Kill kill : CrashCase.draw(Choices.random(seed), slow).kills()) {
+        if (kill.point() == CrashCase.Point.IN_FLIGHT) {
+          inFlight.add(kill.delayMicros());
+        }
+        starting.addAll(kill.recoveryDelaysMicros());
+      }
+    }
+    assertThat(inFlight).allSatisfy(delay -> assertThat(delay).isBetween(0L, 48_000L));
+    assertThat(starting).allSatisfy(delay -> assertThat(delay).isBetween(0L, 1_080_000L));
+    assertThat(inFlight).anySatisfy(delay -> assertThat(delay).isLessThan(4_000L));
+    assertThat(inFlight).anySatisfy(delay -> assertThat(delay).isBetween(36_000L, 40_000L));
+    assertThat(starting).anySatisfy(delay -> assertThat(delay).isLessThan(90_000L));
+    assertThat(starting).anySatisfy(delay -> assertThat(delay).isBetween(810_000L, 900_000L));
   }
 
   @Test

@@ -10,6 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code check --crash} against the example receiver in Python: the correct one keeps every
@@ -131,6 +133,53 @@ class PythonCrashTests {
         .doesNotContain("(floor ")
         .doesNotContain("BELOW")
         .doesNotContain("coverage shortfall");
+  }
+
+  /**
+   * Two mistakes whose window opens late: a delivery written in two transactions after a slow call
+   * (a kill in the last third of the request falls between them), and a start that compacts its
+   * cards after warming a cache (a kill in the second half of the start falls inside the
+   * compaction). With the default options and seed, kills spread over the measured time of a
+   * request and of a start land there; the finding is the audit the model replays against the view,
+   * and the printed code fails again.
+   */
+  @Tag("slow")
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "two-transactions, killed while a delivery was in flight",
+    "compact-on-start, more times while it started again"
+  })
+  void withDefaultOptionsKillsLateInARequestOrAStartCatchTheMistakeThere(
+      String mistake, String kill) {
+    PythonReceiver.requirePython();
+    String command = PythonReceiver.COMMAND + " --mistake " + mistake;
+
+    CommandRun run = CommandRun.of("check", "--crash", "--receiver", "exec:" + command);
+
+    assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
+    assertThat(run.out())
+        .as(text(run))
+        .contains("measured on this receiver: a delivery takes ")
+        .containsPattern("the model replaying the audit decides|final cards: expected")
+        .contains(kill);
+    Matcher code = REPRODUCE.matcher(run.out());
+    assertThat(code.find()).as(run.out()).isTrue();
+
+    CommandRun again =
+        CommandRun.of(
+            "check",
+            "--crash",
+            "--receiver",
+            "exec:" + command,
+            "--seed",
+            String.valueOf(SEED),
+            "--reproduce",
+            code.group(1));
+
+    assertThat(again.exitCode()).as(text(again)).isEqualTo(1);
+    assertThat(again.out())
+        .as(text(again))
+        .containsPattern("the model replaying the audit decides|final cards: expected");
   }
 
   @Test

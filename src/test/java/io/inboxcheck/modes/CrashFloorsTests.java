@@ -19,17 +19,24 @@ class CrashFloorsTests {
         counts.put("kills:" + point, floors.floor(point));
       }
     }
+    counts.put(CrashFloors.LATE_IN_FLIGHT, floors.lateInFlightFloor());
     for (String label : CrashFloors.SETTLING_LABELS) {
       counts.put(label, floors.settlingFloor());
     }
     return counts;
   }
 
+  /**
+   * Twenty kills after an answer, ten while it starts again, ten in flight in the later half of a
+   * request's measured time, and five cases of each settling count.
+   */
   @Test
   void theDefaultRunIsHeldToTwentyKillsAfterAnAnswerAndFiveSettlingCases() {
     CrashFloors floors = new CrashFloors(CrashCheck.DEFAULT_KILLS, true);
 
     assertThat(floors.floor(CrashCase.Point.AFTER_ANSWER)).isEqualTo(20);
+    assertThat(floors.floor(CrashCase.Point.DURING_RECOVERY)).isEqualTo(10);
+    assertThat(floors.lateInFlightFloor()).isEqualTo(10);
     assertThat(floors.floor(CrashCase.Point.DURING_CLOCK_MOVE)).isEqualTo(1);
     assertThat(floors.settlingFloor()).isEqualTo(5);
   }
@@ -40,6 +47,8 @@ class CrashFloorsTests {
     CrashFloors one = new CrashFloors(1, true);
 
     assertThat(fifteen.floor(CrashCase.Point.AFTER_ANSWER)).isEqualTo(3);
+    assertThat(fifteen.floor(CrashCase.Point.DURING_RECOVERY)).isEqualTo(2);
+    assertThat(fifteen.lateInFlightFloor()).isEqualTo(2);
     assertThat(fifteen.settlingFloor()).isEqualTo(1);
     assertThat(one.floor(CrashCase.Point.AFTER_ANSWER)).isEqualTo(1);
     assertThat(one.settlingFloor()).isEqualTo(1);
