@@ -63,7 +63,7 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         transaction: a kill late in the request, between the two, leaves an audit
                         that says APPLIED over a card that never moved (check --crash).
   compact-on-start      every start warms a cache (100 ms), then compacts the cards table: copies it
-                        aside and empties it in one transaction, vacuums (150 ms), copies it back in
+                        aside and empties it in one transaction, vacuums (500 ms), copies it back in
                         the next; a start first drops a copy left by a start that did not finish. A
                         kill late in a start, between the two, loses every card (check --crash).
   bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
@@ -131,7 +131,7 @@ METRICS_SECONDS = 0.005  # the metrics call --mistake shared-answer makes betwee
 SCHEMA_CHECK_SECONDS = 0.02  # --mistake two-transactions: the schema call before the first commit
 PUBLISH_SECONDS = 0.01  # --mistake two-transactions: publishing the event, between the commits
 WARM_SECONDS = 0.1  # --mistake compact-on-start: warming a cache, before the compaction
-VACUUM_SECONDS = 0.15  # --mistake compact-on-start: the vacuum, between its two transactions
+VACUUM_SECONDS = 0.5  # --mistake compact-on-start: the vacuum, between its two transactions
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text", "strip-ids",
             "dict-equality", "whole-seconds", "shared-answer",

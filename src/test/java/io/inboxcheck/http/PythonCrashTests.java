@@ -89,16 +89,7 @@ class PythonCrashTests {
     assertThat(code.find()).as(run.out()).isTrue();
     assertThat(run.out()).contains("--seed " + SEED + " --reproduce " + code.group(1));
 
-    CommandRun again =
-        CommandRun.of(
-            "check",
-            "--crash",
-            "--receiver",
-            "exec:" + ANSWER_BEFORE_COMMIT,
-            "--seed",
-            String.valueOf(SEED),
-            "--reproduce",
-            code.group(1));
+    CommandRun again = reproduce(ANSWER_BEFORE_COMMIT, code.group(1));
 
     assertThat(again.exitCode()).as(text(again)).isEqualTo(1);
     // The failure, printed again, names the seed of the run that first failed and both reruns.
@@ -165,16 +156,7 @@ class PythonCrashTests {
     Matcher code = REPRODUCE.matcher(run.out());
     assertThat(code.find()).as(run.out()).isTrue();
 
-    CommandRun again =
-        CommandRun.of(
-            "check",
-            "--crash",
-            "--receiver",
-            "exec:" + command,
-            "--seed",
-            String.valueOf(SEED),
-            "--reproduce",
-            code.group(1));
+    CommandRun again = reproduce(command, code.group(1));
 
     assertThat(again.exitCode()).as(text(again)).isEqualTo(1);
     assertThat(again.out())
@@ -207,6 +189,19 @@ class PythonCrashTests {
             "inboxcheck check: --crash needs a receiver inboxcheck starts and can kill, e.g."
                 + " --receiver exec:\"python3 examples/python-receiver/receiver.py\"; got model");
     assertThat(run.out()).isEmpty();
+  }
+
+  /** The printed {@code --reproduce} code of a run of {@code command} at {@link #SEED}, run. */
+  private static CommandRun reproduce(String command, String code) {
+    return CommandRun.of(
+        "check",
+        "--crash",
+        "--receiver",
+        "exec:" + command,
+        "--seed",
+        String.valueOf(SEED),
+        "--reproduce",
+        code);
   }
 
   private static CommandRun check(String command, int kills, String... more) {
