@@ -54,10 +54,10 @@ final class StepPasses<T> {
   }
 
   /**
-   * Deletes each step on its own, last first; deletes each element of the setup (such as an initial
-   * card) or makes it plainer (its choices after the first, which announces it, set to 0, or a
-   * shorter plain form); puts the simplest kind of step in each step's place, keeping its optional
-   * parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest form. Sweeps until
+   * Deletes each step on its own, last first; puts the simplest kind of step in each step's place,
+   * keeping its optional parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest
+   * form; deletes each element of the setup (such as an initial card) or makes it plainer (its
+   * choices after the first, which announces it, set to 0, or a shorter plain form). Sweeps until
    * one whole sweep changes nothing, and returns whether such a sweep completed: then no single
    * step, optional part or setup element can be removed from the current failure, which is
    * one-minimal.
@@ -75,14 +75,6 @@ final class StepPasses<T> {
             step < layout().size()
                 && shrinker.considerAfresh(layout().without(values(), Set.of(step)));
       }
-      // The setup next, while candidates remain: an initial card no step needs, or values no
-      // step reads, are what a person reading the case should not have to look past.
-      for (int index = setupElements().size() - 1; index >= 0; index--) {
-        if (shrinker.exhausted()) {
-          return false;
-        }
-        progress |= index < setupElements().size() && removeOrPlain(index);
-      }
       for (int step = layout().size() - 1; step >= 0; step--) {
         if (shrinker.exhausted()) {
           return false;
@@ -96,6 +88,14 @@ final class StepPasses<T> {
         List<Span> parts = removableParts();
         progress |=
             index < parts.size() && shrinker.considerAfresh(replacedBy(parts.get(index), 1));
+      }
+      // The setup last, once the kills that make every candidate slow are gone: an initial card
+      // no step needs, or values no step reads, are what a person should not have to look past.
+      for (int index = setupElements().size() - 1; index >= 0; index--) {
+        if (shrinker.exhausted()) {
+          return false;
+        }
+        progress |= index < setupElements().size() && removeOrPlain(index);
       }
     }
     return true;

@@ -164,11 +164,18 @@ class PythonCrashTests {
         .containsPattern("the model replaying the audit decides|final cards: expected");
   }
 
+  /**
+   * The default budget of shrinking candidates is given, so shrinking stops on that count and never
+   * on the default's time limit: every candidate restarts the process at each of its kills, and a
+   * busy machine's slow starts would reach the limit before the last kill is tried away.
+   */
   @Test
   void aReceiverWrongWithoutAnyKillIsToldNoKillWasNeeded() {
     PythonReceiver.requirePython();
 
-    CommandRun run = check(PythonReceiver.COMMAND + " --mistake last-arrival-wins", 30);
+    CommandRun run =
+        check(
+            PythonReceiver.COMMAND + " --mistake last-arrival-wins", 30, "--shrink-budget", "150");
 
     assertThat(run.exitCode()).as(text(run)).isEqualTo(1);
     assertThat(run.out())
