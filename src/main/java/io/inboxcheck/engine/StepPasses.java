@@ -57,10 +57,9 @@ final class StepPasses<T> {
    * Deletes each step on its own, last first; puts the simplest kind of step in each step's place,
    * keeping its optional parts; reduces each optional part ({@link Span#OPTIONAL}) to its simplest
    * form; deletes each element of the setup (such as an initial card) or makes it plainer (its
-   * choices after the first, which announces it, set to 0, or a shorter plain form). Sweeps until
-   * one whole sweep changes nothing, and returns whether such a sweep completed: then no single
-   * step, optional part or setup element can be removed from the current failure, which is
-   * one-minimal.
+   * choices after the first, which announces it, set to 0). Sweeps until one whole sweep changes
+   * nothing, and returns whether such a sweep completed: then no single step, optional part or
+   * setup element can be removed from the current failure, which is one-minimal.
    */
   boolean removeEachOnItsOwn() {
     boolean progress = true;
@@ -101,10 +100,7 @@ final class StepPasses<T> {
     return true;
   }
 
-  /**
-   * Deletes setup element {@code index}, or else makes it plainer: its choices zeroed, or replaced
-   * by fewer zeros, shortest first.
-   */
+  /** Deletes setup element {@code index}, or else makes it plainer: its choices zeroed. */
   private boolean removeOrPlain(int index) {
     Span element = setupElements().get(index);
     List<Long> without = ChoiceEdits.without(values(), element.start(), element.end());
@@ -124,20 +120,7 @@ final class StepPasses<T> {
       return true;
     }
     List<Long> plainest = ChoiceEdits.zeroed(values(), element.start(), element.end());
-    if (!plainest.equals(values()) && shrinker.consider(plainest)) {
-      return true;
-    }
-    // An element whose length depends on its choices (a state with a member more) reads the zeros
-    // a longer form leaves as the next element's choices: try its shorter plain forms, shortest
-    // first, keeping the choice that announces it.
-    for (int length = 1; length < element.length() && !shrinker.exhausted(); length++) {
-      List<Long> shorter = replacedBy(element, length);
-      shorter.set(element.start(), values().get(element.start()));
-      if (!shorter.equals(values()) && shrinker.consider(shorter)) {
-        return true;
-      }
-    }
-    return false;
+    return !plainest.equals(values()) && shrinker.consider(plainest);
   }
 
   /** {@code part}'s choices replaced by {@code length} zeros: the simplest form of the part. */
