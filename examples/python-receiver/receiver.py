@@ -66,6 +66,15 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         aside and empties it in one transaction, vacuums (500 ms), copies it back in
                         the next; a start first drops a copy left by a start that did not finish. A
                         kill late in a start, between the two, loses every card (check --crash).
+  reevaluate-later      a reconciliation commits the authority's card, its resolutions and its audit
+                        entry, loads the rules (100 ms, no lock held), and replays the card's held
+                        inputs in the next transaction against the card as it then stands: a
+                        delivery for the card in between is judged ahead of the inputs held before
+                        it (check --concurrency).
+  sweep-by-list         a clock move commits the new clock and drops the ids whose retention ended
+                        from its lookup, publishes them (100 ms, no lock held), and deletes their
+                        records by id in the next transaction: a redelivery in between is recorded
+                        afresh, and the sweep deletes the fresh record (check --concurrency).
   bounded-parser-raises the JSON parser's bounds raise, and the error answers 500, as a framework's
                         default error handler does: a body past a bound (SPEC section 1.5) is
                         refused on every retry instead of held MALFORMED, a poison message.
@@ -132,11 +141,14 @@ SCHEMA_CHECK_SECONDS = 0.02  # --mistake two-transactions: the schema call befor
 PUBLISH_SECONDS = 0.01  # --mistake two-transactions: publishing the event, between the commits
 WARM_SECONDS = 0.1  # --mistake compact-on-start: warming a cache, before the compaction
 VACUUM_SECONDS = 0.5  # --mistake compact-on-start: the vacuum, between its two transactions
+RULES_SECONDS = 0.1  # --mistake reevaluate-later: loading the rules, before held inputs are replayed
+SWEEP_SECONDS = 0.1  # --mistake sweep-by-list: publishing the expired ids, before they are deleted
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
             "sliding-retention", "state-text", "ids-ignore-case", "event-id-as-text", "strip-ids",
             "dict-equality", "whole-seconds", "shared-answer",
             "reconcile-not-atomic", "bounded-parser-raises", "stuck-in-progress",
-            "two-transactions", "compact-on-start") + accept_then_decide.MISTAKES
+            "two-transactions", "compact-on-start", "reevaluate-later",
+            "sweep-by-list") + accept_then_decide.MISTAKES
 CONFLICTS_RESOLVED_BY_AUTHORITY = ("ID_CONFLICT", "VERSION_CONFLICT")
 STAYS_UNRESOLVED = ("MISSING_VERSION", "INVALID_VERSION", "UNSUPPORTED_TYPE", "MALFORMED")
 
@@ -284,6 +296,7 @@ class Store:
         # durable (for a kill) within a millisecond of the request, as a fast store's would be.
         self.db.execute("PRAGMA synchronous=" + ("NORMAL" if mistake == "stuck-in-progress" else "FULL"))
         self.fail_next_write = False
+        self.sweeping = set()  # the sweep-by-list mistake: ids the lookup skips, not deleted yet
         # Accept-then-decide mode (inbox.py) sets these: what the view lists as pending, read in
         # the view's transaction, and what a reset clears beside the tables.
         self.pending = None
@@ -433,15 +446,44 @@ class Store:
 
     def move_clock(self, time):
         """Moves the clock (never backwards) and prunes identities whose retention ended."""
+        if self.mistake == "sweep-by-list":
+            return self.move_clock_then_sweep(time)
         target = seconds_of_instant(time)
 
         def work():
-            if target < seconds_of_instant(self.setting("clock")):
-                raise Rejected(409, "the receiver clock never goes back: " + time + " < " + self.setting("clock"))
-            self.put_setting("clock", time)
+            self.put_clock(time)
             return self.prune(target)
 
         return self.transaction(work)
+
+    def put_clock(self, instant):
+        if seconds_of_instant(instant) < seconds_of_instant(self.setting("clock")):
+            raise Rejected(409, "the receiver clock never goes back: " + instant + " < " + self.setting("clock"))
+        self.put_setting("clock", instant)
+
+    def move_clock_then_sweep(self, instant):
+        """The sweep-by-list mistake: the clock is committed and the ids whose retention ended are
+        dropped from the lookup at once; they are published (no lock held) and their records are
+        deleted by id in the next transaction. A redelivery in between misses the lookup and is
+        recorded afresh, and the sweep deletes that fresh record with the old one."""
+        target = seconds_of_instant(instant)
+
+        def move():
+            self.put_clock(instant)
+            expired = self.expired(target)
+            self.sweeping.update(event_id for event_id, _ in expired)
+            return expired
+
+        expired = self.transaction(move)
+        time.sleep(SWEEP_SECONDS)  # publishing the expired ids, with no lock held
+
+        def sweep():
+            for event_id, record in expired:
+                self.forget(event_id, record)
+                self.sweeping.discard(event_id)
+            return [event_id for event_id, _ in expired]
+
+        return self.transaction(sweep)
 
     @staticmethod
     def first_received(record, whole):
@@ -449,12 +491,20 @@ class Store:
         return int(first) if whole else first
 
     def prune(self, clock):
+        expired = self.expired(clock)
+        for event_id, record in expired:
+            self.forget(event_id, record)
+        return [event_id for event_id, _ in expired]
+
+    def expired(self, clock):
+        """The identities whose retention ended at clock, but for those a held delivery still needs:
+        (event_id, record) in order of first receipt."""
         retention = seconds_of_duration(self.setting("retention"))
         whole = self.mistake == "whole-seconds"
         if whole:  # the planted mistake: times and the retention kept in whole seconds
             clock, retention = int(clock), int(retention)
         held_arrivals = {row[0] for row in self.held_inputs()}
-        pruned = []
+        expired = []
         for event_id, record in self.db.execute(
                 "SELECT event_id, record FROM identities ORDER BY seq").fetchall():
             record = json.loads(record)
@@ -466,11 +516,13 @@ class Store:
                 break  # kept in order of first receipt: no later record has expired either
             arrivals = [record["first"]["arrival"]] + [v["arrival"] for v in record["variants"]]
             if not held_arrivals.intersection(arrivals):
-                self.db.execute("DELETE FROM identities WHERE event_id=?", (event_id,))
-                self.audit({"kind": "identity_pruned", "event_id": event_id,
-                            "first_received_at": record["first_received_at"]})
-                pruned.append(event_id)
-        return pruned
+                expired.append((event_id, record))
+        return expired
+
+    def forget(self, event_id, record):
+        self.db.execute("DELETE FROM identities WHERE event_id=?", (event_id,))
+        self.audit({"kind": "identity_pruned", "event_id": event_id,
+                    "first_received_at": record["first_received_at"]})
 
     # deliveries (SPEC section 3)
 
@@ -552,7 +604,8 @@ class Store:
         event_id = self.event_id(envelope)
         if event_id is None:
             return held("MALFORMED"), None, {}
-        record = self.identity(event_id)
+        # The sweep-by-list mistake: an id being swept is missed by the lookup.
+        record = None if event_id in self.sweeping else self.identity(event_id)
         if record is not None:
             return self.redelivery(record, envelope)
         verdict, card_after = self.judge(envelope)
@@ -647,6 +700,8 @@ class Store:
                 raise Rejected(400, "authority for " + object_id + " needs a version and a state object")
         if separately is not None:
             return [separately.reconcile_in_two(object_id, objects[object_id]) for object_id in sorted(objects)]
+        if self.mistake == "reevaluate-later":
+            return [self.reconcile_then_replay(object_id, objects[object_id]) for object_id in sorted(objects)]
         return self.transaction(lambda: [self.reconcile_one(object_id, objects[object_id])
                                          for object_id in sorted(objects)])
 
@@ -664,6 +719,32 @@ class Store:
         self.transaction(lambda: self.commit_reconciliation(**planned["writes"]))
         return planned["answer"]
 
+    def reconcile_then_replay(self, object_id, given):
+        """The reevaluate-later mistake: the authority's card, the resolutions and the audit entry
+        (with the card the plan ends at) are committed; the rules load (no lock held); the held
+        inputs are replayed in the next transaction against the card as it then stands. A delivery
+        for the card committed in between is judged against the bare authority card, ahead of the
+        inputs held before it."""
+
+        def authority_part():
+            planned = self.plan_reconciliation(object_id, given)
+            writes = planned["writes"]
+            self.commit_authority(object_id, writes["outcome"], writes["regressed"], writes["before"],
+                                  self.authority_card(given), writes["card"], writes["resolved"])
+            return planned["answer"]
+
+        answer = self.transaction(authority_part)
+        time.sleep(RULES_SECONDS)  # loading the rules, with no lock held
+
+        def replay():
+            card = self.card(object_id)
+            _, to_reevaluate, unresolved = self.held_of(object_id)
+            card, reevaluated, still_held = self.reevaluate(card, to_reevaluate, unresolved)
+            self.commit_reevaluations(object_id, card, reevaluated, still_held)
+            return dict(answer, after=card, reevaluated=reevaluated, still_held=still_held)
+
+        return self.transaction(replay)
+
     def reconcile_one(self, object_id, given):
         planned = self.plan_reconciliation(object_id, given)
         self.commit_reconciliation(**planned["writes"])
@@ -672,7 +753,7 @@ class Store:
     def plan_reconciliation(self, object_id, given):
         """What reconciling one object decides, read from the store; writes nothing."""
         before = self.card(object_id)
-        card = {"version": int(given["version"]), "state": given["state"], "paused": False}
+        card = self.authority_card(given)
         if before is None:
             outcome = "CREATED"
         elif before["version"] == card["version"] and canonical(before["state"]) == canonical(card["state"]):
@@ -680,17 +761,39 @@ class Store:
         else:
             outcome = "REPLACED"
         regressed = before is not None and card["version"] < before["version"]
-        resolved, to_reevaluate, still_held = [], [], []
+        resolved, to_reevaluate, unresolved = self.held_of(object_id)
+        card, reevaluated, still_held = self.reevaluate(card, to_reevaluate, unresolved)
+        writes = {"object_id": object_id, "outcome": outcome, "regressed": regressed, "before": before,
+                  "card": card, "resolved": resolved, "reevaluated": reevaluated,
+                  "still_held": still_held}
+        answer = {"object_id": object_id, "outcome": outcome, "regressed": regressed,
+                  "before": before, "after": card, "resolved": resolved, "reevaluated": reevaluated,
+                  "still_held": still_held}
+        return {"writes": writes, "answer": answer}
+
+    @staticmethod
+    def authority_card(given):
+        return {"version": int(given["version"]), "state": given["state"], "paused": False}
+
+    def held_of(self, object_id):
+        """The object's held inputs, in arrival order: (resolved by an authority, to re-evaluate,
+        left unresolved)."""
+        resolved, to_reevaluate, unresolved = [], [], []
         for arrival, reason in self.held_inputs():
             if non_empty_string(self.envelope(arrival), "object_id") != object_id:
                 continue
             if reason in CONFLICTS_RESOLVED_BY_AUTHORITY:
                 resolved.append({"arrival": arrival, "reason": reason})
             elif reason in STAYS_UNRESOLVED:
-                still_held.append({"arrival": arrival, "reason": reason})
+                unresolved.append({"arrival": arrival, "reason": reason})
             else:
                 to_reevaluate.append({"arrival": arrival, "reason": reason})
-        reevaluated = []
+        return resolved, to_reevaluate, unresolved
+
+    def reevaluate(self, card, to_reevaluate, unresolved):
+        """Rules 2-4 again for held inputs, in arrival order, from card: (card after, re-evaluations,
+        inputs still held, in arrival order)."""
+        reevaluated, still_held = [], list(unresolved)
         for item in to_reevaluate:
             if card["paused"]:
                 still_held.append(item)  # paused again: the rest wait for the next authority
@@ -702,24 +805,28 @@ class Store:
             if verdict["decision"] == "HELD":
                 still_held.append({"arrival": item["arrival"], "reason": verdict["reason"]})
         still_held.sort(key=lambda item: item["arrival"])
-        writes = {"object_id": object_id, "outcome": outcome, "regressed": regressed, "before": before,
-                  "card": card, "resolved": resolved, "reevaluated": reevaluated,
-                  "still_held": still_held}
-        answer = {"object_id": object_id, "outcome": outcome, "regressed": regressed,
-                  "before": before, "after": card, "resolved": resolved, "reevaluated": reevaluated,
-                  "still_held": still_held}
-        return {"writes": writes, "answer": answer}
+        return card, reevaluated, still_held
 
     def commit_reconciliation(self, object_id, outcome, regressed, before, card, resolved,
                               reevaluated, still_held):
+        self.commit_authority(object_id, outcome, regressed, before, card, card, resolved)
+        self.commit_reevaluations(object_id, card, reevaluated, still_held)
+
+    def commit_authority(self, object_id, outcome, regressed, before, card, after, resolved):
+        """The card written, the authority's audit entry (saying the card after re-evaluation) and
+        the resolutions."""
         self.put_card(object_id, card)
         self.audit({"kind": "authority", "object_id": object_id, "outcome": outcome,
-                    "regressed": regressed, "before": before, "after": card})
+                    "regressed": regressed, "before": before, "after": after})
         for item in resolved:
             self.db.execute("DELETE FROM held WHERE arrival=?", (item["arrival"],))
             self.audit({"kind": "resolved_by_authority", "arrival": item["arrival"],
                         "event_id": non_empty_string(self.envelope(item["arrival"]), "event_id"),
                         "object_id": object_id, "reason": item["reason"]})
+        self.count("authoritative", 0 if outcome == "CONFIRMED" else 1)
+
+    def commit_reevaluations(self, object_id, card, reevaluated, still_held):
+        self.put_card(object_id, card)
         for item in reevaluated:
             self.db.execute("DELETE FROM held WHERE arrival=?", (item["arrival"],))
             event_id = self.event_id(self.envelope(item["arrival"]))
@@ -735,7 +842,6 @@ class Store:
             self.db.execute("INSERT OR REPLACE INTO held VALUES (?, ?)", (item["arrival"], item["reason"]))
         applied = sum(1 for item in reevaluated if item["decision"]["decision"] == "APPLIED")
         self.count("event", applied)
-        self.count("authoritative", 0 if outcome == "CONFIRMED" else 1)
 
     # the view (docs/receiver-protocol.md, "GET view")
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,12 +16,18 @@ import org.junit.jupiter.api.Test;
  * flight together are serialised inside it and every round has a serial order. Its audit names
  * arrivals, not steps, so it is judged by the serial-order search. The search catches its planted
  * mistakes: a lower version applied, a reconciliation that reads and writes in two transactions
- * outside the delivery lock, and answers handed back through one slot every request shares.
+ * outside the delivery lock, answers handed back through one slot every request shares, held inputs
+ * replayed after the reconciliation committed, and expired ids deleted by a list read before the
+ * lock was let go.
  */
 class PythonConcurrencyTests {
   static final String NOT_ATOMIC = PythonReceiver.COMMAND + " --mistake reconcile-not-atomic";
 
   static final String SHARED_ANSWER = PythonReceiver.COMMAND + " --mistake shared-answer";
+
+  static final String REEVALUATE_LATER = PythonReceiver.COMMAND + " --mistake reevaluate-later";
+
+  static final String SWEEP_BY_LIST = PythonReceiver.COMMAND + " --mistake sweep-by-list";
 
   private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
@@ -95,6 +102,48 @@ class PythonConcurrencyTests {
                 + " held")
         .contains("reconcile card-");
     assertShrunkAndReproduced(run, NOT_ATOMIC);
+  }
+
+  /**
+   * A reconciliation that commits the authority's card and replays the card's held inputs in a
+   * later transaction: a delivery for the card committed in between is judged against the bare
+   * authority card, ahead of the inputs held before it, which no serial order answers. Caught with
+   * the default options, shrunk, and the code it prints sends the case again until it fails.
+   */
+  @Test
+  @Tag("slow")
+  void heldInputsReplayedAfterTheReconciliationCommittedAreCaughtShrunkAndReproduced() {
+    PythonReceiver.requirePython();
+
+    CommandRun run = concurrency(4, REEVALUATE_LATER);
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("deliveries in flight with a re-evaluation +[1-9]\\d* requests")
+        .containsPattern("no serial order of its requests (gives the answers|ends in the view)")
+        .contains("reconcile card-");
+    assertShrunkAndReproduced(run, REEVALUATE_LATER);
+  }
+
+  /**
+   * A clock move that drops expired ids from the lookup at once and deletes their records by the
+   * ids it read in a later transaction: a redelivery in between is recorded afresh and the sweep
+   * deletes the fresh record, so the receiver forgets an id it has just received, which no serial
+   * order ends with. Caught with the default options, shrunk, and the code it prints fails again.
+   */
+  @Test
+  @Tag("slow")
+  void idsSweptByAListReadBeforeTheLockWasLetGoAreCaughtShrunkAndReproduced() {
+    PythonReceiver.requirePython();
+
+    CommandRun run = concurrency(4, SWEEP_BY_LIST);
+
+    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
+    assertThat(run.out())
+        .containsPattern("redeliveries in flight at a retention end +[1-9]\\d* requests")
+        .containsPattern("no serial order of its requests (gives the answers|ends in the view)")
+        .contains("clock to ");
+    assertShrunkAndReproduced(run, SWEEP_BY_LIST);
   }
 
   /** The case is shrunk to a few rounds, and the code it prints sends them again until it fails. */

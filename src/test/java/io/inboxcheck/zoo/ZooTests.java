@@ -188,7 +188,10 @@ class ZooTests {
    * The mistakes that need requests at once, each caught by {@code check --concurrency}: a
    * reconciliation that is not one transaction (deliveries for a paused card raced with its
    * reconciliation leave one held on an unpaused card), and an answer handed back through a slot
-   * every request shares (two deliveries in flight together answered each other's decision).
+   * every request shares (two deliveries in flight together answered each other's decision), held
+   * inputs replayed after the reconciliation committed (a delivery in between judged ahead of
+   * them), and ids deleted by a list read before the lock was let go (a redelivery in between
+   * recorded afresh and then deleted).
    */
   static List<RaceEntry> raceReceivers() {
     return List.of(
@@ -204,7 +207,23 @@ class ZooTests {
             SharedAnswerReceiver.class,
             "hands each decision to its answer through one field every request thread shares:"
                 + " two deliveries in flight together are answered each other's decision",
-            "no serial order of its requests gives the answers"));
+            "no serial order of its requests gives the answers"),
+        new RaceEntry(
+            "reevaluate-later",
+            ReevaluateLaterReceiver.class,
+            "commits a reconciliation's card and replays its held inputs later, with its lock"
+                + " released in between: a delivery for the card committed in between is judged"
+                + " ahead of the inputs held before it",
+            "no serial order (ends in the receiver's view|of its requests (gives|ends in the"
+                + " view))"),
+        new RaceEntry(
+            "sweep-by-list",
+            SweepByListReceiver.class,
+            "a clock move drops expired ids from its lookup at once and deletes their records by"
+                + " id later, with its lock released in between: a redelivery in between is"
+                + " recorded afresh and the sweep deletes the fresh record",
+            "no serial order (ends in the receiver's view|of its requests (gives|ends in the"
+                + " view))"));
   }
 
   /** A zoo receiver only a concurrent run catches, and what its finding says. */
