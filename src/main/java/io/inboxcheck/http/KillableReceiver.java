@@ -46,7 +46,6 @@ public final class KillableReceiver implements AutoCloseable {
   private Instant clock;
   private CrashLedger ledger = new CrashLedger(null);
   private boolean acknowledgesOnAcceptance;
-  private long lastStartNanos;
 
   /** A delivery the receiver answered 2xx: it must be in the audit whatever happens later. */
   public record Acknowledged(int step, Envelope envelope, Decision decision) {}
@@ -71,11 +70,25 @@ public final class KillableReceiver implements AutoCloseable {
     }
   }
 
-  private void launch() {
+  /** Starts the command on the data folder; returns how long it took to print its address. */
+  private long launch() {
     long started = System.nanoTime();
     process = ReceiverProcess.restart(command, timeout, data, secret, restarts);
-    lastStartNanos = System.nanoTime() - started;
+    long took = System.nanoTime() - started;
     client = new ReceiverClient(choice, process.address(), secret, timeout);
+    return took;
+  }
+
+  /** Kills the process: one more restart to come. */
+  private void kill() {
+    process.kill();
+    restarts++;
+  }
+
+  /** A setup on 2024-01-01 with a retention of 24 hours, before any case is drawn. */
+  private static ReceiverSetup setupBeforeCases(SortedMap<String, Card> cards) {
+    return new ReceiverSetup(
+        cards, Set.of("card.snapshot"), Duration.ofHours(24), Instant.parse(SETUP_START));
   }
 
   /**
@@ -88,6 +101,9 @@ public final class KillableReceiver implements AutoCloseable {
    *     receiver's recovery code runs
    */
   public record Measured(long requestNanos, long startNanos) {}
+
+  /** When the setups made before any case is drawn start. */
+  private static final String SETUP_START = "2024-01-01T00:00:00Z";
 
   /** Deliveries timed by {@link #measure}, after {@link #WARM_UP_DELIVERIES} untimed ones. */
   static final int MEASURED_DELIVERIES = 20;
@@ -104,17 +120,16 @@ public final class KillableReceiver implements AutoCloseable {
    * this wrote.
    */
   public Measured measure() {
-    Instant start = Instant.parse("2024-01-01T00:00:00Z");
     SortedMap<String, Card> cards = new TreeMap<>();
     cards.put("card-1", new Card(0, new JsonObject(new TreeMap<>()), false));
-    reset(new ReceiverSetup(cards, Set.of("card.snapshot"), Duration.ofHours(24), start));
+    reset(setupBeforeCases(cards));
     List<Long> times = new ArrayList<>();
     for (int version = 1; version <= WARM_UP_DELIVERIES + MEASURED_DELIVERIES; version++) {
       SortedMap<String, JsonValue> members = new TreeMap<>();
       members.put(Envelope.EVENT_ID, new JsonString("timing-" + version));
       members.put(Envelope.OBJECT_ID, new JsonString("card-1"));
       members.put(Envelope.OBJECT_VERSION, JsonNumber.of(version));
-      members.put(Envelope.OCCURRED_AT, new JsonString(start.toString()));
+      members.put(Envelope.OCCURRED_AT, new JsonString(SETUP_START));
       members.put(Envelope.TYPE, new JsonString("card.snapshot"));
       members.put(Envelope.STATE, new JsonObject(new TreeMap<>()));
       Envelope envelope = new Envelope(new JsonObject(members));
@@ -127,10 +142,8 @@ public final class KillableReceiver implements AutoCloseable {
     }
     List<Long> starts = new ArrayList<>();
     for (int restart = 0; restart < MEASURED_STARTS; restart++) {
-      process.kill();
-      restarts++;
-      launch();
-      starts.add(lastStartNanos);
+      kill();
+      starts.add(launch());
     }
     Collections.sort(times);
     return new Measured(times.get(times.size() * 3 / 4), Collections.max(starts));
@@ -164,12 +177,7 @@ public final class KillableReceiver implements AutoCloseable {
    * whether it acknowledges on acceptance: the cases drawn for it depend on that.
    */
   public void learnWhatItAcknowledges() {
-    reset(
-        new ReceiverSetup(
-            new TreeMap<>(),
-            Set.of("card.snapshot"),
-            Duration.ofHours(24),
-            Instant.parse("2024-01-01T00:00:00Z")));
+    reset(setupBeforeCases(new TreeMap<>()));
   }
 
   /**
@@ -335,8 +343,7 @@ public final class KillableReceiver implements AutoCloseable {
    */
   public void killThroughRecovery(List<Long> delaysNanos) {
     int shown = ledger.current(client).view().audit().size();
-    process.kill();
-    restarts++;
+    kill();
     for (long delay : delaysNanos) {
       ReceiverProcess.startAndKill(command, data, secret, restarts, delay);
       restarts++;
@@ -354,8 +361,7 @@ public final class KillableReceiver implements AutoCloseable {
   }
 
   private void killAndRestart(int shown) {
-    process.kill();
-    restarts++;
+    kill();
     restarted(shown);
   }
 

@@ -58,6 +58,18 @@ public final class ZooProcess {
   /** How long a delivery's work takes between its beginning and its decision being recorded. */
   static final Duration WORK = Duration.ofMillis(50);
 
+  /**
+   * {@code two-transactions}: how long publishing the event takes between the decision recorded and
+   * the card written ({@link TwoTransactionsReceiver}).
+   */
+  static final Duration PUBLISH = Duration.ofMillis(60);
+
+  /** {@code compact-on-start}: warming a cache at each start, before the journal is compacted. */
+  static final Duration WARM = Duration.ofMillis(100);
+
+  /** {@code compact-on-start}: the vacuum, while the journal holds the setup alone. */
+  static final Duration VACUUM = Duration.ofMillis(500);
+
   private static final String JOURNAL = "journal.json";
   private static final StrictJson JSON =
       new StrictJson(
@@ -80,10 +92,20 @@ public final class ZooProcess {
     this.data = data;
   }
 
-  /** Serves the zoo receiver named by the first argument, or the model for {@code model}. */
+  /**
+   * Serves the zoo receiver named by the first argument, the model for {@code model}, the model
+   * written in two steps for {@code two-transactions}, or the model whose every start compacts its
+   * journal for {@code compact-on-start} ({@link #compact}).
+   */
   public static void main(String[] args) throws IOException, InputRejected {
     String name = args.length == 1 ? args[0] : "";
-    Function<ReceiverSetup, Receiver> factory = name.equals("model") ? ModelReceiver::new : null;
+    Function<ReceiverSetup, Receiver> factory =
+        switch (name) {
+          case "model" -> ModelReceiver::new;
+          case "two-transactions" -> TwoTransactionsReceiver::new;
+          case "compact-on-start" -> ModelReceiver::new;
+          default -> null;
+        };
     // The entry whose class is named like the receiver first: naming an entry creates its
     // receiver, and creating them all would slow every start after a kill.
     String className = classNameOf(name);
@@ -98,13 +120,18 @@ public final class ZooProcess {
     String secret = System.getenv("INBOXCHECK_CONTROL_SECRET");
     if (factory == null || secret == null || System.getenv("INBOXCHECK_DATA") == null) {
       System.err.println(
-          "usage: ZooProcess NAME (a zoo receiver's name, or model), started by inboxcheck's exec:"
+          "usage: ZooProcess NAME (a zoo receiver's name, model, two-transactions or"
+              + " compact-on-start), started by"
+              + " inboxcheck's exec:"
               + " with INBOXCHECK_CONTROL_SECRET and INBOXCHECK_DATA set; got "
               + name);
       System.exit(2);
     }
     ZooProcess process = new ZooProcess(factory, Path.of(System.getenv("INBOXCHECK_DATA")));
     Files.createDirectories(process.data);
+    if (name.equals("compact-on-start")) {
+      process.compact();
+    }
     process.recover();
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -114,6 +141,30 @@ public final class ZooProcess {
     warmUp(server, process.data);
     System.out.println("http://127.0.0.1:" + server.getAddress().getPort());
     System.out.flush();
+  }
+
+  /**
+   * The {@code compact-on-start} mistake: each start warms a cache, sets the journal aside, writes
+   * the setup alone in its place, vacuums, and moves the journal set aside back. A start that finds
+   * a journal set aside takes it for the leftover of a compaction that failed and drops it, so a
+   * kill during the vacuum loses everything but the setup. Every decision is the model's: only
+   * {@code check --crash}, killing during a start, sees it.
+   */
+  private void compact() throws IOException, InputRejected {
+    Path file = data.resolve(JOURNAL);
+    Path aside = data.resolve(JOURNAL + ".aside");
+    Files.deleteIfExists(aside);
+    if (!Files.exists(file)) {
+      return;
+    }
+    sleep(WARM);
+    Files.copy(file, aside);
+    JsonArray stored = (JsonArray) JSON.parse(JOURNAL, Files.readString(file));
+    journal.add((JsonObject) stored.elements().get(0));
+    persist();
+    journal.clear();
+    sleep(VACUUM);
+    Files.move(aside, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   /** {@code stuck-in-progress} as its class is usually named: {@code StuckInProgressReceiver}. */
@@ -227,13 +278,18 @@ public final class ZooProcess {
             .with("done", JsonBoolean.FALSE);
     journal.add(begun);
     persist();
-    try {
-      Thread.sleep(WORK.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    sleep(WORK);
     DeliveryResult result = deliverToReceiver(text, fault);
-    journal.set(journal.size() - 1, begun.with("done", JsonBoolean.TRUE));
+    if (receiver instanceof TwoTransactionsReceiver) {
+      // The decision and its audit entry are recorded; the card is written after the publish.
+      JsonObject decided = begun.with("done", JsonBoolean.TRUE);
+      journal.set(journal.size() - 1, decided.with("card_written", JsonBoolean.FALSE));
+      persist();
+      sleep(PUBLISH);
+      journal.set(journal.size() - 1, decided.with("card_written", JsonBoolean.TRUE));
+    } else {
+      journal.set(journal.size() - 1, begun.with("done", JsonBoolean.TRUE));
+    }
     persist();
     if (result.ack() != Ack.ACK) {
       answer(
@@ -243,6 +299,14 @@ public final class ZooProcess {
       return;
     }
     answer(exchange, 200, ProtocolView.decision(result.decision()));
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private DeliveryResult deliverToReceiver(String text, boolean fault) {
@@ -292,7 +356,16 @@ public final class ZooProcess {
         boolean failed =
             operation.get("fault").orElseThrow().equals(JsonBoolean.TRUE)
                 || operation.get("done").orElseThrow().equals(JsonBoolean.FALSE);
-        deliverToReceiver(((JsonString) operation.get("text").orElseThrow()).value(), failed);
+        String text = ((JsonString) operation.get("text").orElseThrow()).value();
+        if (operation.get("card_written").filter(JsonBoolean.FALSE::equals).isPresent()) {
+          // A kill came between the two steps: the decision is recorded, the card never written.
+          TwoTransactionsReceiver twoSteps = (TwoTransactionsReceiver) receiver;
+          SortedMap<String, Card> before = twoSteps.cards();
+          deliverToReceiver(text, failed);
+          twoSteps.unwrite(before);
+        } else {
+          deliverToReceiver(text, failed);
+        }
       }
     }
   }

@@ -265,11 +265,21 @@ class ZooTests {
               race.type().getName(),
               race.mistake(),
               "check --concurrency 4",
-              1,
+              casesToFailure(run.out()),
               rounds + " rounds"));
     }
   }
 
+  /**
+   * The case the check failed on: it stops at the first failing case, and names how many it drew
+   * only when it drew more than one.
+   */
+  private static int casesToFailure(String out) {
+    Matcher cases = CASES.matcher(out);
+    return cases.find() ? Integer.parseInt(cases.group(1)) : 1;
+  }
+
+  private static final Pattern CASES = Pattern.compile(" in (\\d+) cases, ");
   private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
   private static final List<BugZooReport.RaceFinding> races = new ArrayList<>();
