@@ -4,24 +4,14 @@ import io.inboxcheck.model.AuditEntry;
 import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Card;
 import io.inboxcheck.model.Effects;
-import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverState;
-import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Reconciler;
 import io.inboxcheck.model.ReplacementCounters;
-import io.inboxcheck.receiver.ConcurrentReceiver;
-import io.inboxcheck.receiver.DeliveryResult;
-import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
-import io.inboxcheck.receiver.Transport;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Takes requests at once, each under one lock, but re-evaluates a reconciled card's held inputs
@@ -31,35 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * judged against the bare authority card, ahead of the inputs held before it, and they are judged
  * after it: no serial order gives that. Only {@code check --concurrency} sees it.
  */
-public final class ReevaluateLaterReceiver implements ConcurrentReceiver {
-  /** How long the rules service takes to load, with the lock released. */
-  static final Duration RULES_LOADING = Duration.ofMillis(2);
-
-  private final ReceiverState state;
-
-  /** The model over the same state: deliveries and clock moves are the model's, under the lock. */
-  private final ModelReceiver model;
-
+public final class ReevaluateLaterReceiver extends LockedModelReceiver {
   public ReevaluateLaterReceiver(ReceiverSetup setup) {
-    this.state =
-        new ReceiverState(
-            setup.initialCards(), setup.supportedTypes(), setup.retention(), setup.start());
-    this.model = new ModelReceiver(state) {};
-  }
-
-  @Override
-  public String name() {
-    return "reevaluate-later";
-  }
-
-  @Override
-  public synchronized void advanceClock(int step, Instant time) {
-    model.advanceClock(step, time);
-  }
-
-  @Override
-  public synchronized DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
-    return model.deliver(step, envelope, transport);
+    super("reevaluate-later", setup);
   }
 
   @Override
@@ -72,8 +36,9 @@ public final class ReevaluateLaterReceiver implements ConcurrentReceiver {
         planned = Reconciler.reconcile(state, entry.getKey(), entry.getValue());
         state.apply(authorityPart(planned, entry.getValue().asCard(), step));
       }
-      // The mistake: the lock is released before the held inputs are replayed.
-      LockSupport.parkNanos(RULES_LOADING.toNanos());
+      // The mistake: the lock is released before the held inputs are replayed, while the rules
+      // load.
+      lockReleased();
       synchronized (this) {
         results.add(replayHeld(planned, step));
       }
@@ -126,10 +91,5 @@ public final class ReevaluateLaterReceiver implements ConcurrentReceiver {
         planned.resolved(),
         replay.reevaluated(),
         replay.stillHeld());
-  }
-
-  @Override
-  public synchronized ReceiverView view() {
-    return state.copy();
   }
 }

@@ -1,16 +1,10 @@
 package io.inboxcheck.zoo;
 
-import io.inboxcheck.model.AuthoritativeCard;
 import io.inboxcheck.model.Effects;
 import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.IdentityRecord;
-import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverState;
-import io.inboxcheck.model.ReceiverView;
 import io.inboxcheck.model.Retention;
-import io.inboxcheck.receiver.ConcurrentReceiver;
 import io.inboxcheck.receiver.DeliveryResult;
-import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.ReceiverSetup;
 import io.inboxcheck.receiver.Transport;
 import java.time.Duration;
@@ -18,8 +12,6 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Takes requests at once, each under one lock, but lets go of ids in two parts: a clock move
@@ -29,32 +21,18 @@ import java.util.concurrent.locks.LockSupport;
  * sweep deletes that fresh record with the old one: the id is forgotten although it was just
  * received, which no serial order gives. Only {@code check --concurrency} sees it.
  */
-public final class SweepByListReceiver implements ConcurrentReceiver {
-  /** How long publishing the expired ids takes, with the lock released. */
-  static final Duration PUBLISHING = Duration.ofMillis(2);
-
+public final class SweepByListReceiver extends LockedModelReceiver {
   /** A retention the state never reaches: moving its clock prunes nothing, the sweep does. */
   private static final Duration NEVER = Duration.ofDays(365L * 1000);
 
-  private final ReceiverState state;
   private final Duration retention;
-
-  /** The model over the same state: deliveries and reconciliations are the model's. */
-  private final ModelReceiver model;
 
   /** Ids the lookup no longer finds, whose records the sweep has not deleted yet. */
   private final Set<String> sweeping = new HashSet<>();
 
   public SweepByListReceiver(ReceiverSetup setup) {
-    this.state =
-        new ReceiverState(setup.initialCards(), setup.supportedTypes(), NEVER, setup.start());
+    super("sweep-by-list", setup, NEVER);
     this.retention = setup.retention();
-    this.model = new ModelReceiver(state) {};
-  }
-
-  @Override
-  public String name() {
-    return "sweep-by-list";
   }
 
   @Override
@@ -70,8 +48,9 @@ public final class SweepByListReceiver implements ConcurrentReceiver {
               .toList();
       sweeping.addAll(expired);
     }
-    // The mistake: the lock is released before the records are deleted by the ids read.
-    LockSupport.parkNanos(PUBLISHING.toNanos());
+    // The mistake: the lock is released before the records are deleted by the ids read, while
+    // they are published.
+    lockReleased();
     synchronized (this) {
       for (String eventId : expired) {
         state
@@ -98,16 +77,5 @@ public final class SweepByListReceiver implements ConcurrentReceiver {
                         List.of(),
                         List.of())));
     return model.deliver(step, envelope, transport);
-  }
-
-  @Override
-  public synchronized List<ObjectReconciliation> reconcile(
-      int step, SortedMap<String, AuthoritativeCard> authority) {
-    return model.reconcile(step, authority);
-  }
-
-  @Override
-  public synchronized ReceiverView view() {
-    return state.copy();
   }
 }
