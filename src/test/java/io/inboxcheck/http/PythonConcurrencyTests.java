@@ -9,6 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The example Python receiver under {@code check --concurrency}: it serves each request on its own
@@ -24,10 +26,6 @@ class PythonConcurrencyTests {
   static final String NOT_ATOMIC = PythonReceiver.COMMAND + " --mistake reconcile-not-atomic";
 
   static final String SHARED_ANSWER = PythonReceiver.COMMAND + " --mistake shared-answer";
-
-  static final String REEVALUATE_LATER = PythonReceiver.COMMAND + " --mistake reevaluate-later";
-
-  static final String SWEEP_BY_LIST = PythonReceiver.COMMAND + " --mistake sweep-by-list";
 
   private static final Pattern SHRUNK_ROUNDS = Pattern.compile("shrunk to (\\d+) rounds");
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
@@ -105,45 +103,34 @@ class PythonConcurrencyTests {
   }
 
   /**
-   * A reconciliation that commits the authority's card and replays the card's held inputs in a
-   * later transaction: a delivery for the card committed in between is judged against the bare
-   * authority card, ahead of the inputs held before it, which no serial order answers. Caught with
+   * Two windows a split transaction opens, each reached only by a request in flight at the same
+   * time. A reconciliation that commits the authority's card and replays the card's held inputs in
+   * a later transaction: a delivery for the card committed in between is judged against the bare
+   * authority card, ahead of the inputs held before it. A clock move that drops expired ids from
+   * the lookup at once and deletes their records by the ids it read in a later transaction: a
+   * redelivery in between is recorded afresh and the sweep deletes the fresh record, so the
+   * receiver forgets an id it has just received. No serial order gives either; each is caught with
    * the default options, shrunk, and the code it prints sends the case again until it fails.
    */
-  @Test
   @Tag("slow")
-  void heldInputsReplayedAfterTheReconciliationCommittedAreCaughtShrunkAndReproduced() {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "reevaluate-later, deliveries in flight with a re-evaluation, reconcile card-",
+    "sweep-by-list, redeliveries in flight at a retention end, clock to "
+  })
+  void aWindowBetweenTwoTransactionsIsCaughtShrunkAndReproduced(
+      String mistake, String coverage, String request) {
     PythonReceiver.requirePython();
+    String command = PythonReceiver.COMMAND + " --mistake " + mistake;
 
-    CommandRun run = concurrency(4, REEVALUATE_LATER);
+    CommandRun run = concurrency(4, command);
 
     assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
     assertThat(run.out())
-        .containsPattern("deliveries in flight with a re-evaluation +[1-9]\\d* requests")
+        .containsPattern(coverage + " +[1-9]\\d* requests")
         .containsPattern("no serial order of its requests (gives the answers|ends in the view)")
-        .contains("reconcile card-");
-    assertShrunkAndReproduced(run, REEVALUATE_LATER);
-  }
-
-  /**
-   * A clock move that drops expired ids from the lookup at once and deletes their records by the
-   * ids it read in a later transaction: a redelivery in between is recorded afresh and the sweep
-   * deletes the fresh record, so the receiver forgets an id it has just received, which no serial
-   * order ends with. Caught with the default options, shrunk, and the code it prints fails again.
-   */
-  @Test
-  @Tag("slow")
-  void idsSweptByAListReadBeforeTheLockWasLetGoAreCaughtShrunkAndReproduced() {
-    PythonReceiver.requirePython();
-
-    CommandRun run = concurrency(4, SWEEP_BY_LIST);
-
-    assertThat(run.exitCode()).as("%s%s", run.out(), run.err()).isEqualTo(1);
-    assertThat(run.out())
-        .containsPattern("redeliveries in flight at a retention end +[1-9]\\d* requests")
-        .containsPattern("no serial order of its requests (gives the answers|ends in the view)")
-        .contains("clock to ");
-    assertShrunkAndReproduced(run, SWEEP_BY_LIST);
+        .contains(request);
+    assertShrunkAndReproduced(run, command);
   }
 
   /** The case is shrunk to a few rounds, and the code it prints sends them again until it fails. */
