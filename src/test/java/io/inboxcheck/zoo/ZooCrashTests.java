@@ -119,13 +119,7 @@ class ZooCrashTests {
     assertThat(code.find()).as(run.out()).isTrue();
 
     CommandRun again =
-        CommandRun.of(
-            "check",
-            "--crash",
-            "--receiver",
-            exec("two-transactions"),
-            "--reproduce",
-            code.group(1));
+        CommandRun.of("check", "--crash", "--receiver", exec(name), "--reproduce", code.group(1));
 
     assertThat(again.exitCode()).as(again.out() + again.err()).isEqualTo(1);
     assertThat(again.out()).containsPattern(LOST);
