@@ -63,9 +63,11 @@ It speaks inboxcheck-receiver-protocol/1 (docs/receiver-protocol.md):
                         transaction: a kill late in the request, between the two, leaves an audit
                         that says APPLIED over a card that never moved (check --crash).
   compact-on-start      every start warms a cache (100 ms), then compacts the cards table: copies it
-                        aside and empties it in one transaction, vacuums (500 ms), copies it back in
-                        the next; a start first drops a copy left by a start that did not finish. A
-                        kill late in a start, between the two, loses every card (check --crash).
+                        aside and empties it in one transaction, vacuums (500 ms), prints its
+                        address, vacuums again (500 ms, requests waiting) and copies the cards back
+                        in the next; a start first drops a copy left by a start that did not
+                        finish. A kill late in a start, between the two, loses every card (check
+                        --crash).
   reevaluate-later      a reconciliation commits the authority's card, its resolutions and its audit
                         entry, loads the rules (100 ms, no lock held), and replays the card's held
                         inputs in the next transaction against the card as it then stands: a
@@ -140,7 +142,7 @@ METRICS_SECONDS = 0.005  # the metrics call --mistake shared-answer makes betwee
 SCHEMA_CHECK_SECONDS = 0.02  # --mistake two-transactions: the schema call before the first commit
 PUBLISH_SECONDS = 0.01  # --mistake two-transactions: publishing the event, between the commits
 WARM_SECONDS = 0.1  # --mistake compact-on-start: warming a cache, before the compaction
-VACUUM_SECONDS = 0.5  # --mistake compact-on-start: the vacuum, between its two transactions
+VACUUM_SECONDS = 0.5  # --mistake compact-on-start: the vacuum, before the address and again after
 RULES_SECONDS = 0.1  # --mistake reevaluate-later: loading the rules, before held inputs are replayed
 SWEEP_SECONDS = 0.1  # --mistake sweep-by-list: publishing the expired ids, before they are deleted
 MISTAKES = ("none", "last-arrival-wins", "ack-before-commit", "answer-before-commit",
@@ -303,25 +305,30 @@ class Store:
         self.on_reset = None
         if mistake == "ack-before-commit":
             threading.Thread(target=self.commit_later, daemon=True).start()
-        if mistake == "compact-on-start":
-            self.compact()
         exists = self.db.execute("SELECT 1 FROM sqlite_master WHERE name='settings'").fetchone()
         if not exists:
             self.reset({"initial": {}, "supported_types": ["card.snapshot"], "retention": "PT24H",
                         "start": now_instant()})
 
-    def compact(self):
-        """The compact-on-start mistake: the cards are copied aside and the table emptied in one
-        transaction, put back in the next, with a vacuum between. A start that finds a copy takes it
-        for the leftover of a start that failed and drops it, so a kill in between loses the cards."""
+    def begin_compaction(self):
+        """The compact-on-start mistake, its first transaction: the cards are copied aside and the
+        table emptied, then a vacuum runs. A start that finds a copy takes it for the leftover of a
+        start that failed and drops it, so a kill before end_compaction loses the cards. Returns
+        whether there was a table to compact."""
         self.db.execute("DROP TABLE IF EXISTS cards_compact")
         if not self.db.execute("SELECT 1 FROM sqlite_master WHERE name='cards'").fetchone():
-            return
+            return False
         time.sleep(WARM_SECONDS)
         self.db.execute("BEGIN IMMEDIATE")
         self.db.execute("CREATE TABLE cards_compact AS SELECT * FROM cards")
         self.db.execute("DELETE FROM cards")
         self.db.execute("COMMIT")
+        time.sleep(VACUUM_SECONDS)
+        return True
+
+    def end_compaction(self):
+        """The compact-on-start mistake, after the address is printed: the vacuum runs on while
+        requests wait, then the cards are put back in a second transaction."""
         time.sleep(VACUUM_SECONDS)
         self.db.execute("BEGIN IMMEDIATE")
         self.db.execute("INSERT INTO cards SELECT * FROM cards_compact")
@@ -1114,6 +1121,7 @@ def main():
     os.makedirs(options.data, exist_ok=True)
     path = os.path.join(options.data, "receiver.sqlite3")
     Handler.store = Store(path, options.mistake)
+    compacting = options.mistake == "compact-on-start" and Handler.store.begin_compaction()
     if options.mistake == "reconcile-not-atomic":
         Handler.reconciler = Store(path, options.mistake)
     Handler.control_enabled = os.environ.get("INBOXCHECK_CONTROL") == "1"
@@ -1129,6 +1137,9 @@ def main():
     server = ThreadingHTTPServer((options.host, options.port), Handler)
     host, port = server.server_address[:2]
     print("http://%s:%d" % (host, port), flush=True)
+    if compacting:
+        # The socket listens already: requests wait in its backlog until the cards are back.
+        Handler.store.end_compaction()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -69,10 +69,11 @@ public final class ZooProcess {
   static final Duration WARM = Duration.ofMillis(100);
 
   /**
-   * {@code compact-on-start}: the shortest vacuum, while the journal holds the setup alone. A
-   * vacuum takes twice as long as the JVM took to reach it, when that is longer: a loaded machine
-   * vacuums slowly too, so the window keeps its share of a start however long the start takes, and
-   * a kill drawn at a share of the measured start lands in it again when rerun under another load.
+   * {@code compact-on-start}: the shortest vacuum before the address, while the journal holds the
+   * setup alone; it runs half as long again after the address. A vacuum takes twice as long as the
+   * JVM took to reach it, when that is longer: a loaded machine vacuums slowly too, so the window
+   * keeps its share of a start however long the start takes, and a kill drawn at a share of the
+   * measured start lands in it again when rerun under another load.
    */
   static final Duration VACUUM = Duration.ofMillis(500);
 
@@ -92,6 +93,7 @@ public final class ZooProcess {
   private Receiver receiver;
   private int arrivals;
   private boolean failNextWrite;
+  private Duration vacuum = VACUUM;
 
   private ZooProcess(Function<ReceiverSetup, Receiver> factory, Path data) {
     this.factory = factory;
@@ -135,45 +137,64 @@ public final class ZooProcess {
     }
     ZooProcess process = new ZooProcess(factory, Path.of(System.getenv("INBOXCHECK_DATA")));
     Files.createDirectories(process.data);
-    if (name.equals("compact-on-start")) {
-      process.compact();
-    }
-    process.recover();
+    Path compacting = name.equals("compact-on-start") ? process.beginCompaction() : null;
+    process.recover(compacting != null ? compacting : process.data.resolve(JOURNAL));
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/webhook", exchange -> process.handle(exchange, secret, "webhook"));
     server.createContext("/inboxcheck/", exchange -> process.handle(exchange, secret, null));
     server.start();
     warmUp(server, process.data);
-    System.out.println("http://127.0.0.1:" + server.getAddress().getPort());
-    System.out.flush();
+    synchronized (process) { // requests wait until the compaction ends: handle is synchronized
+      System.out.println("http://127.0.0.1:" + server.getAddress().getPort());
+      System.out.flush();
+      if (compacting != null) {
+        process.endCompaction(compacting);
+      }
+    }
   }
 
   /**
-   * The {@code compact-on-start} mistake: each start warms a cache, sets the journal aside, writes
-   * the setup alone in its place, vacuums, and moves the journal set aside back. A start that finds
-   * a journal set aside takes it for the leftover of a compaction that failed and drops it, so a
-   * kill during the vacuum loses everything but the setup. Every decision is the model's: only
+   * The {@code compact-on-start} mistake, up to its address: each start warms a cache, sets the
+   * journal aside, writes the setup alone in its place and vacuums. A start that finds a journal
+   * set aside takes it for the leftover of a compaction that failed and drops it, so a kill before
+   * {@link #endCompaction} loses everything but the setup. Every decision is the model's: only
    * {@code check --crash}, killing during a start, sees it.
+   *
+   * @return the journal set aside, which this start recovers from; null when there was none
    */
-  private void compact() throws IOException, InputRejected {
+  private Path beginCompaction() throws IOException, InputRejected {
     Path file = data.resolve(JOURNAL);
     Path aside = data.resolve(JOURNAL + ".aside");
     Files.deleteIfExists(aside);
     if (!Files.exists(file)) {
-      return;
+      return null;
     }
-    Duration vacuum =
+    vacuum =
         Duration.ofMillis(
             Math.max(VACUUM.toMillis(), 2 * ManagementFactory.getRuntimeMXBean().getUptime()));
     sleep(WARM);
     Files.copy(file, aside);
-    JsonArray stored = (JsonArray) JSON.parse(JOURNAL, Files.readString(file));
+    JsonArray stored = (JsonArray) JSON.parse(JOURNAL, Files.readString(aside));
     journal.add((JsonObject) stored.elements().get(0));
     persist();
     journal.clear();
     sleep(vacuum);
-    Files.move(aside, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    return aside;
+  }
+
+  /**
+   * The {@code compact-on-start} mistake, once its address is printed: the vacuum runs on for half
+   * as long again while requests wait, then the journal set aside is moved back. A kill drawn past
+   * the end of the measured start (a slower start than the ones measured) lands in the window too.
+   */
+  private void endCompaction(Path aside) throws IOException {
+    sleep(vacuum.dividedBy(2));
+    Files.move(
+        aside,
+        data.resolve(JOURNAL),
+        StandardCopyOption.ATOMIC_MOVE,
+        StandardCopyOption.REPLACE_EXISTING);
   }
 
   /** {@code stuck-in-progress} as its class is usually named: {@code StuckInProgressReceiver}. */
@@ -231,7 +252,7 @@ public final class ZooProcess {
           journal.clear();
           journal.add(operation("reset", "setup", JSON.parse("reset", body)));
           persist();
-          recover();
+          recover(data.resolve(JOURNAL));
           answer(
               exchange,
               200,
@@ -327,9 +348,8 @@ public final class ZooProcess {
     return result;
   }
 
-  /** Starts from the journal: the setup, then every change in order. */
-  private void recover() throws IOException, InputRejected {
-    Path file = data.resolve(JOURNAL);
+  /** Starts from the journal in {@code file}: the setup, then every change in order. */
+  private void recover(Path file) throws IOException, InputRejected {
     if (journal.isEmpty() && Files.exists(file)) {
       JsonArray stored = (JsonArray) JSON.parse(JOURNAL, Files.readString(file));
       stored.elements().forEach(operation -> journal.add((JsonObject) operation));
