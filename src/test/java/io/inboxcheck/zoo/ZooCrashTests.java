@@ -130,8 +130,9 @@ class ZooCrashTests {
    * otherwise, or the final cards differ), or acknowledged deliveries or audit entries gone.
    */
   private static final String LOST =
-      "the model replaying the audit decides|final cards: expected|is not in the audit after the"
-          + " kills|the audit holds \\d+ entries; it showed \\d+ before";
+      "the model replaying the audit decides|final cards: expected|audit entry \\d+ \\([^)]*\\): \\w+:"
+          + " expected|is not in the audit after the kills|the audit holds \\d+ entries; it showed"
+          + " \\d+ before";
 
   private static final Pattern REPRODUCE = Pattern.compile("--reproduce (\\S+)");
 
