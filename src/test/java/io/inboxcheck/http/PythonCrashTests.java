@@ -137,10 +137,10 @@ class PythonCrashTests {
   /**
    * Two mistakes whose window opens late: a delivery written in two transactions after a slow call
    * (a kill in the last third of the request falls between them), and a start that compacts its
-   * cards after warming a cache (a kill in the second half of the start falls inside the
-   * compaction). With the default options and seed, kills spread over the measured time of a
-   * request and of a start land there; the finding is the audit the model replays against the view,
-   * and the printed code fails again.
+   * cards after warming a cache (a kill late in the start, or while the first requests wait for it
+   * to finish, falls inside the compaction). With the default options and seed, kills spread over
+   * the measured time of a request and of a start land there; the finding is the audit the model
+   * replays against the view, and the printed code fails again.
    */
   @Tag("slow")
   @ParameterizedTest(name = "{0}")

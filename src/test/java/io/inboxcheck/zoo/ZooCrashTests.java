@@ -91,11 +91,11 @@ class ZooCrashTests {
   /**
    * Two mistakes whose window opens late: the model written in two steps, the card after a 60 ms
    * publish, and the model whose every start compacts its journal after warming a cache, the setup
-   * alone in its place while it vacuums. With the default options and seed, kills spread over the
-   * measured time of a request and of a start land there, the model replaying the audit disagrees
-   * with the view, and the printed code fails again. Shrinking gets 20 candidates: what is held is
-   * the catch and the replay, not how small the case ends, and every candidate starts a JVM again
-   * at each of its kills, three runs over.
+   * alone in its place while it vacuums, before its address and after. With the default options and
+   * seed, kills spread over the measured time of a request and of a start land there, the model
+   * replaying the audit disagrees with the view, and the printed code fails again. Shrinking gets
+   * 20 candidates: what is held is the catch and the replay, not how small the case ends, and every
+   * candidate starts a JVM again at each of its kills, three runs over.
    */
   @Tag("slow")
   @ParameterizedTest(name = "{0}")
