@@ -282,7 +282,8 @@ public record InFlightCoverage(
             "variants of one id in flight at once",
             variantsInFlight + " pairs",
             variantsInFlight,
-            VARIANTS_FLOOR));
+            VARIANTS_FLOOR,
+            false));
     lines.add(
         line(
             "deliveries in flight answered differently",
@@ -320,7 +321,8 @@ public record InFlightCoverage(
             concurrency + " requests in flight at once",
             roundsAllInFlight + " of " + rounds + " rounds",
             roundsAllInFlight,
-            ALL_IN_FLIGHT_FLOOR));
+            ALL_IN_FLIGHT_FLOOR,
+            false));
     return lines;
   }
 
@@ -332,7 +334,19 @@ public record InFlightCoverage(
   }
 
   static String line(String label, String count, int seen, int floor) {
-    return String.format(
-        "%-42s %-18s (floor %d%s)", label, count, floor, seen < floor ? ", BELOW" : "");
+    return line(label, count, seen, floor, true);
+  }
+
+  /**
+   * One label's line. A floor the run is held to reads {@code (floor 1, BELOW)} when missed; an aim
+   * that is shown but not enforced reads {@code (aim 1, not reached, not enforced)}, so a passing
+   * run never prints a missed floor.
+   */
+  private static String line(String label, String count, int seen, int floor, boolean enforced) {
+    String mark =
+        enforced
+            ? "floor " + floor + (seen < floor ? ", BELOW" : "")
+            : "aim " + floor + (seen < floor ? ", not reached, not enforced" : "");
+    return String.format("%-42s %-18s (%s)", label, count, mark);
   }
 }

@@ -76,4 +76,37 @@ class ConcurrencyJudgeTests {
     assertThat(overlapping.roundsAllInFlight()).isEqualTo(1);
     assertThat(overlapping.shortfalls()).isEmpty();
   }
+
+  @Test
+  void anAimNotReachedIsShownAsNotEnforcedAndAFloorMissedAsBelow() {
+    DeliveryResult applied = DeliveryResult.recorded(Decision.APPLIED);
+    DeliveryResult duplicate = DeliveryResult.recorded(new Decision.Duplicate(Decision.APPLIED));
+    // Copies overlap, but the second request starts after the third finished: never all three.
+    List<Request> notAllAtOnce =
+        List.of(
+            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, duplicate, 9, 20, Optional.empty()),
+            new Request(0, 3, COPY, duplicate, 0, 5, Optional.empty()));
+    List<Request> apart =
+        List.of(
+            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, duplicate, 10, 20, Optional.empty()));
+
+    List<String> aimMissed = InFlightCoverage.of(notAllAtOnce, 3).lines();
+    List<String> floorMissed = InFlightCoverage.of(apart, 2).lines();
+
+    assertThat(aimMissed)
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith("3 requests in flight at once")
+                    .endsWith("(aim 1, not reached, not enforced)"))
+        .noneSatisfy(line -> assertThat(line).contains("BELOW"));
+    assertThat(floorMissed)
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .startsWith("copies of one delivery in flight at once")
+                    .endsWith("(floor 1, BELOW)"));
+  }
 }
