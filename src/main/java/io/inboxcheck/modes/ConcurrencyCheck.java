@@ -220,18 +220,31 @@ public final class ConcurrencyCheck {
     return summary.reproduced(header, result, sentTimes, last);
   }
 
+  /** The signature of a case in which the receiver failed a request. */
+  private static final String RECEIVER_FAILED = "concurrency: the receiver failed a request";
+
   private Property<ConcurrentCase> property() {
     return Property.<ConcurrentCase>of(
             "concurrency check (" + choice + ", K=" + concurrency + ")",
             choices -> ConcurrentCase.draw(choices, concurrency, summary.resendRaces()),
             (concurrentCase, context) -> {
               Outcome outcome = null;
-              for (sentTimes = 1; sentTimes <= sends; sentTimes++) {
-                outcome = sendStoppingBeforeAnyCase(concurrentCase);
-                last = outcome;
-                if (!outcome.verdict().problems().isEmpty()) {
-                  break;
+              try {
+                for (sentTimes = 1; sentTimes <= sends; sentTimes++) {
+                  outcome = sendStoppingBeforeAnyCase(concurrentCase);
+                  last = outcome;
+                  if (!outcome.verdict().problems().isEmpty()) {
+                    break;
+                  }
                 }
+              } catch (ReceiverFailure failure) {
+                if (beforeAnyCase != null) {
+                  throw failure; // no case to report: the run stops with it
+                }
+                // A receiver that answered earlier cases and then failed a request (a 500 to a
+                // reconciliation sent at once with deliveries, say) is a finding, shrunk as any.
+                sends = SHRINK_SENDS;
+                return Verdict.fail(RECEIVER_FAILED, failure.getMessage());
               }
               if (generated == null) {
                 generated = outcome;

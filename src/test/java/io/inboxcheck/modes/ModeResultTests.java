@@ -6,11 +6,26 @@ import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.cli.AttemptKeyedReceiver;
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.generate.Generation;
+import io.inboxcheck.http.ReceiverFailure;
 import io.inboxcheck.json.read.InputRejected;
+import io.inboxcheck.model.AuthoritativeCard;
+import io.inboxcheck.model.Envelope;
+import io.inboxcheck.model.ObjectReconciliation;
+import io.inboxcheck.model.ReceiverView;
+import io.inboxcheck.receiver.DeliveryResult;
+import io.inboxcheck.receiver.ModelReceiver;
+import io.inboxcheck.receiver.Receiver;
+import io.inboxcheck.receiver.ReceiverSetup;
+import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.suite.ProviderSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +72,68 @@ class ModeResultTests {
             CaseCode.decode(code).orElseThrow());
     assertThat(again.conclusion()).isEqualTo(ModeResult.Conclusion.FAILED);
     assertThat(again.lines()).anyMatch(line -> line.matches("FAILED on send \\d+ of at most 200:"));
+  }
+
+  /**
+   * The model taking one request at a time misses the in-flight floors, so the check draws a second
+   * case; that case's receiver answers a reconciliation with an error. The finding names the failed
+   * request in the receiver's words, shrunk, with no Java exception in it.
+   */
+  @Test
+  void aReceiverThatFailsARequestInALaterCaseIsAFindingWithoutAJavaTrace() throws InputRejected {
+    AtomicInteger receivers = new AtomicInteger();
+    Function<ReceiverSetup, Receiver> failingFromTheSecondCase =
+        setup ->
+            receivers.incrementAndGet() == 1
+                ? new ModelReceiver(setup)
+                : new ReconciliationAnswers500(new ModelReceiver(setup));
+
+    ModeResult result =
+        ConcurrencyCheck.run(
+            "failing",
+            ConcurrencyCheck.atOnce(failingFromTheSecondCase),
+            ConcurrencyCheck.DEFAULT_SEED,
+            stripe());
+
+    assertThat(result.conclusion())
+        .as(result.lines().toString())
+        .isEqualTo(ModeResult.Conclusion.FAILED);
+    assertThat(result.failure().orElseThrow())
+        .matches("step \\d+ \\(reconcile\\): the receiver answered 500");
+    assertThat(String.join("\n", result.lines()))
+        .contains("FAILED: 1 problems, shrunk to")
+        .doesNotContain("ReceiverFailure")
+        .doesNotContain("\tat ")
+        .contains(" --reproduce ");
+  }
+
+  /** The model, but every reconciliation fails as a receiver answering 500 does over HTTP. */
+  private record ReconciliationAnswers500(ModelReceiver model) implements Receiver {
+    @Override
+    public String name() {
+      return "reconciliation-answers-500";
+    }
+
+    @Override
+    public void advanceClock(int step, Instant time) {
+      model.advanceClock(step, time);
+    }
+
+    @Override
+    public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
+      return model.deliver(step, envelope, transport);
+    }
+
+    @Override
+    public List<ObjectReconciliation> reconcile(
+        int step, SortedMap<String, AuthoritativeCard> authority) {
+      throw new ReceiverFailure("step " + step + " (reconcile): the receiver answered 500");
+    }
+
+    @Override
+    public ReceiverView view() {
+      return model.view();
+    }
   }
 
   @Test
