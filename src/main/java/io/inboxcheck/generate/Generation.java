@@ -16,8 +16,8 @@ public record Generation(Optional<DeliverySchedule> schedule, Duration retention
       new Generation(Optional.empty(), ScenarioGenerator.RETENTION);
 
   public Generation {
-    if (retention.isNegative() || retention.isZero()) {
-      throw new IllegalArgumentException("retention must be positive, got " + retention);
+    if (retention.isNegative()) {
+      throw new IllegalArgumentException("retention must not be negative, got " + retention);
     }
   }
 

@@ -26,13 +26,14 @@ public final class ProviderSettings {
    * The generation for {@code provider} (a profile's name in {@code profiles}, or null for none)
    * and {@code retention} (null for SPEC section 5's default).
    *
-   * @throws InputRejected when the profile is unknown or unreadable, or the retention not positive
+   * @throws InputRejected when the profile is unknown or unreadable, or the retention negative
    */
   public static Generation generation(Path profiles, String provider, Duration retention)
       throws InputRejected {
     Duration kept = retention == null ? Generation.DEFAULT.retention() : retention;
-    if (kept.isNegative() || kept.isZero()) {
-      throw new InputRejected("retention", "value", "must be positive, got " + kept);
+    if (kept.isNegative()) {
+      // Zero is a retention: every record is let go of at the first clock move (SPEC section 5).
+      throw new InputRejected("retention", "value", "must not be negative, got " + kept);
     }
     if (provider == null || provider.isBlank()) {
       return new Generation(Optional.empty(), kept);
