@@ -16,10 +16,10 @@ import java.util.Set;
 import java.util.SortedMap;
 
 /** The model behind a test receiver that changes how it takes deliveries and nothing else. */
-abstract class ModelBackedReceiver implements Receiver {
-  final ModelReceiver model;
+public abstract class ModelBackedReceiver implements Receiver {
+  protected final ModelReceiver model;
 
-  ModelBackedReceiver(ReceiverSetup setup) {
+  protected ModelBackedReceiver(ReceiverSetup setup) {
     this.model = new ModelReceiver(setup);
   }
 

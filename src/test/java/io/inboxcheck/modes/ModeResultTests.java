@@ -4,23 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.inboxcheck.ProjectPaths;
 import io.inboxcheck.cli.AttemptKeyedReceiver;
+import io.inboxcheck.cli.ModelBackedReceiver;
 import io.inboxcheck.engine.Limits;
 import io.inboxcheck.generate.Generation;
 import io.inboxcheck.http.ReceiverFailure;
 import io.inboxcheck.json.read.InputRejected;
 import io.inboxcheck.model.AuthoritativeCard;
-import io.inboxcheck.model.Envelope;
 import io.inboxcheck.model.ObjectReconciliation;
-import io.inboxcheck.model.ReceiverView;
-import io.inboxcheck.receiver.DeliveryResult;
 import io.inboxcheck.receiver.ModelReceiver;
 import io.inboxcheck.receiver.Receiver;
 import io.inboxcheck.receiver.ReceiverSetup;
-import io.inboxcheck.receiver.Transport;
 import io.inboxcheck.suite.ProviderSettings;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -86,7 +82,7 @@ class ModeResultTests {
         setup ->
             receivers.incrementAndGet() == 1
                 ? new ModelReceiver(setup)
-                : new ReconciliationAnswers500(new ModelReceiver(setup));
+                : new ReconciliationAnswers500(setup);
 
     ModeResult result =
         ConcurrencyCheck.run(
@@ -108,31 +104,20 @@ class ModeResultTests {
   }
 
   /** The model, but every reconciliation fails as a receiver answering 500 does over HTTP. */
-  private record ReconciliationAnswers500(ModelReceiver model) implements Receiver {
+  private static final class ReconciliationAnswers500 extends ModelBackedReceiver {
+    ReconciliationAnswers500(ReceiverSetup setup) {
+      super(setup);
+    }
+
     @Override
     public String name() {
       return "reconciliation-answers-500";
     }
 
     @Override
-    public void advanceClock(int step, Instant time) {
-      model.advanceClock(step, time);
-    }
-
-    @Override
-    public DeliveryResult deliver(int step, Envelope envelope, Transport transport) {
-      return model.deliver(step, envelope, transport);
-    }
-
-    @Override
     public List<ObjectReconciliation> reconcile(
         int step, SortedMap<String, AuthoritativeCard> authority) {
       throw new ReceiverFailure("step " + step + " (reconcile): the receiver answered 500");
-    }
-
-    @Override
-    public ReceiverView view() {
-      return model.view();
     }
   }
 
