@@ -103,7 +103,7 @@ public final class ZooProcess {
   /**
    * Serves the zoo receiver named by the first argument, the model for {@code model}, the model
    * written in two steps for {@code two-transactions}, or the model whose every start compacts its
-   * journal for {@code compact-on-start} ({@link #compact}).
+   * journal for {@code compact-on-start} ({@link #beginCompaction}).
    */
   public static void main(String[] args) throws IOException, InputRejected {
     String name = args.length == 1 ? args[0] : "";
@@ -129,9 +129,8 @@ public final class ZooProcess {
     if (factory == null || secret == null || System.getenv("INBOXCHECK_DATA") == null) {
       System.err.println(
           "usage: ZooProcess NAME (a zoo receiver's name, model, two-transactions or"
-              + " compact-on-start), started by"
-              + " inboxcheck's exec:"
-              + " with INBOXCHECK_CONTROL_SECRET and INBOXCHECK_DATA set; got "
+              + " compact-on-start), started by inboxcheck's exec: with INBOXCHECK_CONTROL_SECRET"
+              + " and INBOXCHECK_DATA set; got "
               + name);
       System.exit(2);
     }
