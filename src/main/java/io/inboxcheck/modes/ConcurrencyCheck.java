@@ -231,15 +231,16 @@ public final class ConcurrencyCheck {
               Outcome outcome = null;
               try {
                 for (sentTimes = 1; sentTimes <= sends; sentTimes++) {
-                  outcome = sendStoppingBeforeAnyCase(concurrentCase);
+                  outcome = send(concurrentCase);
                   last = outcome;
                   if (!outcome.verdict().problems().isEmpty()) {
                     break;
                   }
                 }
               } catch (ReceiverFailure failure) {
-                if (beforeAnyCase != null) {
-                  throw failure; // no case to report: the run stops with it
+                if (last == null) { // before any case was judged: none to report, the run stops
+                  beforeAnyCase = failure;
+                  throw failure;
                 }
                 // A receiver that answered earlier cases and then failed a request (a 500 to a
                 // reconciliation sent at once with deliveries, say) is a finding, shrunk as any.
@@ -266,21 +267,6 @@ public final class ConcurrencyCheck {
                   "concurrency: " + outcome.verdict().signature(), String.join("\n", problems));
             })
         .withRenderer(ConcurrentCase::describe);
-  }
-
-  /**
-   * {@link #send}, noting a receiver failure that came before any case was judged: the run then
-   * stops with it, since there is no case to report.
-   */
-  private Outcome sendStoppingBeforeAnyCase(ConcurrentCase concurrentCase) {
-    try {
-      return send(concurrentCase);
-    } catch (ReceiverFailure failure) {
-      if (last == null) {
-        beforeAnyCase = failure;
-      }
-      throw failure;
-    }
   }
 
   /** Sends one case to a fresh receiver and judges it. */
