@@ -16,6 +16,18 @@ import org.junit.jupiter.api.Test;
 class ConcurrencyJudgeTests {
   private static final Envelope COPY = ConcurrentCase.snapshot("e-1", "card-1", 5, "");
 
+  /** The first copy applied, the second a duplicate: answers that differ, in flight or not. */
+  private static final DeliveryResult APPLIED = DeliveryResult.recorded(Decision.APPLIED);
+
+  private static final DeliveryResult DUPLICATE =
+      DeliveryResult.recorded(new Decision.Duplicate(Decision.APPLIED));
+
+  /** Two copies, the second sent as the first finished: never in flight together. */
+  private static final List<Request> ONE_AFTER_THE_OTHER =
+      List.of(
+          new Request(0, 1, COPY, APPLIED, 0, 10, Optional.empty()),
+          new Request(0, 2, COPY, DUPLICATE, 10, 20, Optional.empty()));
+
   @Test
   void aNoAckUnderContentionIsAFindingNamingItsSqlState() {
     OneAtATime receiver = new OneAtATime(new ModelReceiver(ConcurrentCase.setup()));
@@ -47,19 +59,12 @@ class ConcurrencyJudgeTests {
 
   @Test
   void copiesThatNeverOverlapAreACoverageShortfall() {
-    // The first copy applied, the second a duplicate: answers that differ, in flight or not.
-    DeliveryResult applied = DeliveryResult.recorded(Decision.APPLIED);
-    DeliveryResult duplicate = DeliveryResult.recorded(new Decision.Duplicate(Decision.APPLIED));
-    List<Request> oneAfterTheOther =
-        List.of(
-            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, duplicate, 10, 20, Optional.empty()));
     List<Request> together =
         List.of(
-            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, duplicate, 9, 20, Optional.empty()));
+            new Request(0, 1, COPY, APPLIED, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, DUPLICATE, 9, 20, Optional.empty()));
 
-    InFlightCoverage apart = InFlightCoverage.of(oneAfterTheOther, 2);
+    InFlightCoverage apart = InFlightCoverage.of(ONE_AFTER_THE_OTHER, 2);
     InFlightCoverage overlapping = InFlightCoverage.of(together, 2);
 
     assertThat(apart.copiesInFlight()).isZero();
@@ -79,21 +84,15 @@ class ConcurrencyJudgeTests {
 
   @Test
   void anAimNotReachedIsShownAsNotEnforcedAndAFloorMissedAsBelow() {
-    DeliveryResult applied = DeliveryResult.recorded(Decision.APPLIED);
-    DeliveryResult duplicate = DeliveryResult.recorded(new Decision.Duplicate(Decision.APPLIED));
     // Copies overlap, but the second request starts after the third finished: never all three.
     List<Request> notAllAtOnce =
         List.of(
-            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, duplicate, 9, 20, Optional.empty()),
-            new Request(0, 3, COPY, duplicate, 0, 5, Optional.empty()));
-    List<Request> apart =
-        List.of(
-            new Request(0, 1, COPY, applied, 0, 10, Optional.empty()),
-            new Request(0, 2, COPY, duplicate, 10, 20, Optional.empty()));
+            new Request(0, 1, COPY, APPLIED, 0, 10, Optional.empty()),
+            new Request(0, 2, COPY, DUPLICATE, 9, 20, Optional.empty()),
+            new Request(0, 3, COPY, DUPLICATE, 0, 5, Optional.empty()));
 
     List<String> aimMissed = InFlightCoverage.of(notAllAtOnce, 3).lines();
-    List<String> floorMissed = InFlightCoverage.of(apart, 2).lines();
+    List<String> floorMissed = InFlightCoverage.of(ONE_AFTER_THE_OTHER, 2).lines();
 
     assertThat(aimMissed)
         .anySatisfy(
